@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Shared by the Playwright config (which starts the server) and the journeys. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+/** The default ICON_BASE_URL's origin. */
+export const ICON_HOST = 'https://wiseoldman.net/';
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
+export const NAV_LINKS = [
+  { label: 'Home', path: '/' },
+  { label: 'Members', path: '/members' },
+  { label: 'Events', path: '/events' },
+  { label: 'Leaderboard', path: '/leaderboard' },
+  { label: 'Hall of Fame', path: '/bosses' },
+  { label: 'Stats', path: '/stats' },
+  { label: 'Achievements', path: '/achievements' },
+] as const;
+
+/**
+ * Every journey fails on a browser console error or an uncaught page error (a CSP violation, a
+ * React warning, a failed chunk), so such problems cannot pass unnoticed.
+ */
+export const test = base.extend<{ expectedConsoleErrors: RegExp[]; consoleErrors: void }>({
+  /** Console errors a journey provokes on purpose (a refused login logs its 401). */
+  expectedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, expectedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        const text = message.text();
+        // Game icons come from the icon host, which this machine cannot reach; pages must cope.
+        const fromIconHost =
+          message.location().url.startsWith(ICON_HOST) ||
+          text.startsWith(`Failed to preload icon ${ICON_HOST}`);
+        if (
+          message.type() === 'error' &&
+          !fromIconHost &&
+          !expectedConsoleErrors.some((pattern) => pattern.test(text))
+        ) {
+          errors.push(text);
+        }
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use();
+      expect(errors, 'browser console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Fails on serious or critical accessibility violations (axe), naming each rule and element. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  expect(serious, 'serious or critical accessibility violations').toEqual([]);
+}
+
+/** True when nothing on the page is wider than the viewport (no sideways scrolling on a phone). */
+export async function fitsViewport(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/**
+ * Resolves once the idle-time prefetch has sent its last stage. Call it before `page.goto`, await it
+ * before lifting a simulated failure: until then the prefetch may refetch a page's query behind the
+ * test's back and clear the error state the test is about to use.
+ */
+export function idlePrefetchDone(page: Page): Promise<unknown> {
+  return page.waitForRequest((request) => new URL(request.url()).pathname === '/api/wom-competitions');
+}
+
+/** A JSON read of our own API, e.g. to compare a page with the data behind it. */
+export async function apiJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.ok(), `GET ${path}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/**
+ * Makes an API route answer 500 with the server's error body until `end()`; `failures()` counts the
+ * requests it refused. Tests that use it declare `expectedConsoleErrors: [/status of 500/]`.
+ */
+export async function failApi(page: Page, url: string | RegExp) {
+  let failures = 0;
+  await page.route(url, (route) => {
+    failures += 1;
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' }),
+    });
+  });
+  return { failures: () => failures, end: () => page.unroute(url) };
+}

@@ -1,0 +1,23 @@
+import { request } from '@playwright/test';
+import { E2E_PORT } from './fixtures.ts';
+
+/**
+ * The server answers as soon as it listens, while demo mode is still syncing the simulated clan
+ * (a month of history, then today). Journeys start once today's sync has finished.
+ */
+export default async function waitForTodaysSync(): Promise<void> {
+  const api = await request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  const deadline = Date.now() + 60_000;
+  try {
+    for (;;) {
+      const health = (await (await api.get('/api/health')).json()) as { last_wom_sync: string | null };
+      const synced =
+        health.last_wom_sync !== null && Date.now() - Date.parse(health.last_wom_sync) < 60 * 60_000;
+      if (synced) return;
+      if (Date.now() > deadline) throw new Error('the demo clan was not synced within a minute');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await api.dispose();
+  }
+}

@@ -1,0 +1,81 @@
+import { NAV_LINKS, expect, expectAccessible, fitsViewport, test } from './fixtures.ts';
+
+test('a visitor opens the home page, walks the navbar and meets the 404 page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Siege' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Minimum total level to join' })).toContainText('1,750');
+  await expect(page.getByText('23 April 2022')).toBeVisible();
+  await expect(page.getByText('World 517')).toBeVisible();
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const link of NAV_LINKS) {
+    await nav.getByRole('link', { name: link.label, exact: true }).click();
+    await expect(page).toHaveURL(link.path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toHaveCount(0);
+  }
+
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('the navbar is hidden on the sign-in pages', async ({ page }) => {
+  for (const path of ['/login', '/forgot-password', '/register']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  }
+});
+
+test('the /new-members page is the welcome page', async ({ page }) => {
+  await page.goto('/new-members');
+  await expect(page.getByRole('heading', { name: 'How to join' })).toBeVisible();
+});
+
+test('on a phone the menu collapses, opens, and closes on an outside click and on navigation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Members' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(nav.getByRole('link', { name: 'Members' })).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(nav.getByRole('link', { name: 'Members' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await nav.getByRole('link', { name: 'Stats' }).click();
+  await expect(page).toHaveURL('/stats');
+  await expect(nav.getByRole('link', { name: 'Members' })).toBeHidden();
+});
+
+test('the favicon is the icon of the month', async ({ page }) => {
+  await page.clock.setFixedTime(new Date('2026-10-31T12:00:00Z'));
+  await page.goto('/');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\/icons\/pumpkin\.svg$/);
+  await page.clock.setFixedTime(new Date('2026-12-24T12:00:00Z'));
+  await page.reload();
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\/icons\/hat\.svg$/);
+});
+
+test('on a phone every public page is reachable from the menu, and the welcome page is accessible', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await expectAccessible(page);
+  expect(await fitsViewport(page)).toBe(true);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const link of NAV_LINKS) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await nav.getByRole('link', { name: link.label, exact: true }).click();
+    await expect(page).toHaveURL(link.path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await fitsViewport(page)).toBe(true);
+  }
+});

@@ -1,0 +1,22 @@
+// Builds the production app: the web app into dist/web (Vite) and the server into dist/server (esbuild).
+// BUILD_DIR builds elsewhere (e.g. a second build for journeys running beside another).
+import { writeFileSync } from 'node:fs';
+import { build as buildServer } from 'esbuild';
+import { build as buildWeb } from 'vite';
+
+const outDir = process.env.BUILD_DIR ?? 'dist';
+
+await buildWeb({ logLevel: 'warn', build: { outDir: `${outDir}/web`, emptyOutDir: true } });
+await buildServer({
+  entryPoints: ['src/server/main.ts'],
+  outdir: `${outDir}/server`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+writeFileSync(`${outDir}/.build-stamp`, new Date().toISOString());
+process.stdout.write(`Built ${outDir}/web and ${outDir}/server\n`);

@@ -1,0 +1,25 @@
+// `npm start`: builds whatever is missing or older than its sources, then runs the production server.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const STAMP = 'dist/.build-stamp';
+const SOURCES = ['src', 'index.html', 'package.json', 'vite.config.ts'];
+
+function newestChange(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
+  return newest;
+}
+
+const builtAt = existsSync(STAMP) && existsSync('dist/server/main.js') ? statSync(STAMP).mtimeMs : 0;
+const changedAt = Math.max(...SOURCES.filter((p) => existsSync(p)).map(newestChange));
+if (changedAt > builtAt) {
+  process.stdout.write('Building the app (first start or sources changed)...\n');
+  const result = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+await import('../dist/server/main.js');

@@ -1,0 +1,67 @@
+// `npm test`: every suite (Vitest: core, server, web; Playwright journeys against the production
+// build), then one line with the totals: "N passed, N failed". Exits non-zero if anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const RESULTS = 'test-results/totals';
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, TZ: 'UTC', ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+}
+
+/** Vitest: each test counts; a file that failed to load at all counts as one failure. */
+function vitestTotals(report, exitCode) {
+  if (!report) return { passed: 0, failed: 1 };
+  let passed = 0;
+  let failed = 0;
+  for (const file of report.testResults) {
+    const results = file.assertionResults;
+    passed += results.filter((r) => r.status === 'passed').length;
+    const failedHere = results.filter((r) => r.status === 'failed').length;
+    failed += failedHere === 0 && file.status === 'failed' ? 1 : failedHere;
+  }
+  if (failed === 0 && exitCode !== 0) failed = 1;
+  return { passed, failed };
+}
+
+/** Playwright: flaky tests passed on retry; errors outside tests (a server that did not start) fail. */
+function playwrightTotals(report, exitCode) {
+  if (!report) return { passed: 0, failed: 1 };
+  const { expected, unexpected, flaky } = report.stats;
+  let failed = unexpected + (report.errors?.length ?? 0);
+  if (failed === 0 && exitCode !== 0) failed = 1;
+  return { passed: expected + flaky, failed };
+}
+
+const vitestJson = `${RESULTS}/vitest.json`;
+const vitestExit = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const unit = vitestTotals(readJson(vitestJson), vitestExit);
+
+const buildExit = run(process.execPath, ['scripts/build.mjs']);
+let journeys = { passed: 0, failed: 1 };
+if (buildExit === 0) {
+  const playwrightJson = `${RESULTS}/playwright.json`;
+  const playwrightExit = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+  journeys = playwrightTotals(readJson(playwrightJson), playwrightExit);
+}
+
+const passed = unit.passed + journeys.passed;
+const failed = unit.failed + journeys.failed;
+process.stdout.write(
+  `\nUnit and integration: ${unit.passed} passed, ${unit.failed} failed. Journeys: ${journeys.passed} passed, ${journeys.failed} failed.\n`,
+);
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API returns has one of these codes. The message that goes with a code is either the
+ * default here or, where the spec quotes a sentence for a case, that sentence word for word.
+ */
+export const ErrorCode = {
+  VALIDATION: 'VALIDATION_ERROR',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  NO_CHANGES: 'NO_CHANGES',
+  LAST_ADMIN: 'LAST_ADMIN',
+  RATE_LIMITED: 'RATE_LIMITED',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  CROSS_ORIGIN: 'CROSS_ORIGIN',
+  INTERNAL: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const defaultErrorMessage: Record<ErrorCode, string> = {
+  VALIDATION_ERROR: 'The request is not valid',
+  UNAUTHENTICATED: 'You must be logged in',
+  FORBIDDEN: 'You must be an administrator to do this',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'That conflicts with existing data',
+  INVALID_CREDENTIALS: 'Invalid credentials',
+  NO_CHANGES: 'No changes were made',
+  LAST_ADMIN: 'Failed to update admin status: the clan must keep at least one admin',
+  RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
+  UNSUPPORTED_MEDIA_TYPE: 'Requests with a body must send JSON',
+  CROSS_ORIGIN: 'Cross-origin requests are not allowed',
+  INTERNAL_ERROR: 'Something went wrong on our side',
+};
+
+export const errorResponseSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

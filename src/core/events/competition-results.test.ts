@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EVENT_POINTS,
+  MANUAL_POINT_INCREMENTS,
+  competitionWinner,
+  isShortEvent,
+  placeDensely,
+  pointsForPlacement,
+  scoreCompetition,
+} from './competition-results.ts';
+
+const START = new Date('2024-06-15T18:00:00Z');
+const HOUR = 3_600_000;
+
+function after(ms: number): Date {
+  return new Date(START.getTime() + ms);
+}
+
+function entries(...gains: Array<[string, number]>) {
+  return gains.map(([key, gained]) => ({ key, gained }));
+}
+
+describe('point constants', () => {
+  it('gives 15, 10 and 5 to the top three of a long event and 2 for taking part', () => {
+    expect(EVENT_POINTS).toEqual({ first: 15, second: 10, third: 5, participation: 2 });
+  });
+
+  it('offers the manual increments 2, 5, 10 and 15', () => {
+    expect(MANUAL_POINT_INCREMENTS).toEqual([2, 5, 10, 15]);
+  });
+});
+
+describe('placeDensely', () => {
+  it('places participants by gain, highest first', () => {
+    expect(placeDensely(entries(['b', 50], ['a', 200], ['c', 120]))).toEqual([
+      { key: 'a', gained: 200, placement: 1 },
+      { key: 'c', gained: 120, placement: 2 },
+      { key: 'b', gained: 50, placement: 3 },
+    ]);
+  });
+
+  it('lets ties share a place and gives the next gain the next place', () => {
+    const placed = placeDensely(entries(['a', 100], ['b', 100], ['c', 90], ['d', 90], ['e', 10]));
+    expect(placed.map((entry) => entry.placement)).toEqual([1, 1, 2, 2, 3]);
+  });
+
+  it('keeps the given order among equal gains', () => {
+    expect(placeDensely(entries(['z', 5], ['a', 5], ['m', 5])).map((entry) => entry.key)).toEqual([
+      'z',
+      'a',
+      'm',
+    ]);
+  });
+
+  it('leaves out participants who gained nothing, lost, or have no readable gain', () => {
+    const placed = placeDensely(entries(['a', 0], ['b', -10], ['c', Number.NaN], ['d', 1]));
+    expect(placed).toEqual([{ key: 'd', gained: 1, placement: 1 }]);
+  });
+
+  it('places nobody when nobody gained', () => {
+    expect(placeDensely([])).toEqual([]);
+    expect(placeDensely(entries(['a', 0]))).toEqual([]);
+  });
+
+  it('does not change the given list', () => {
+    const given = entries(['a', 1], ['b', 2]);
+    placeDensely(given);
+    expect(given.map((entry) => entry.key)).toEqual(['a', 'b']);
+  });
+});
+
+describe('isShortEvent', () => {
+  it('treats events lasting 1 to 2 hours, both included, as short', () => {
+    expect(isShortEvent(START, after(HOUR))).toBe(true);
+    expect(isShortEvent(START, after(1.5 * HOUR))).toBe(true);
+    expect(isShortEvent(START, after(2 * HOUR))).toBe(true);
+  });
+
+  it('treats events longer than 2 hours as long', () => {
+    expect(isShortEvent(START, after(2 * HOUR + 1))).toBe(false);
+    expect(isShortEvent(START, after(7 * 24 * HOUR))).toBe(false);
+  });
+
+  it('does not treat events under an hour as short', () => {
+    expect(isShortEvent(START, after(HOUR - 1))).toBe(false);
+    expect(isShortEvent(START, START)).toBe(false);
+  });
+});
+
+describe('pointsForPlacement', () => {
+  it('gives a long event 15, 10 and 5 points for the top three', () => {
+    expect(pointsForPlacement(1, false)).toBe(15);
+    expect(pointsForPlacement(2, false)).toBe(10);
+    expect(pointsForPlacement(3, false)).toBe(5);
+  });
+
+  it('gives every other place of a long event 2 points', () => {
+    expect(pointsForPlacement(4, false)).toBe(2);
+    expect(pointsForPlacement(57, false)).toBe(2);
+  });
+
+  it('gives every place of a short event 2 points', () => {
+    expect(pointsForPlacement(1, true)).toBe(2);
+    expect(pointsForPlacement(2, true)).toBe(2);
+    expect(pointsForPlacement(12, true)).toBe(2);
+  });
+
+  it('gives no points for a place below 1', () => {
+    expect(pointsForPlacement(0, false)).toBe(0);
+    expect(pointsForPlacement(-1, true)).toBe(0);
+    expect(pointsForPlacement(Number.NaN, false)).toBe(0);
+  });
+});
+
+describe('scoreCompetition', () => {
+  const clan = new Set(['a', 'b', 'c', 'd', 'e']);
+  const isMember = (key: string) => clan.has(key);
+
+  it('scores a long event by dense placement among members', () => {
+    const scored = scoreCompetition({
+      startsAt: START,
+      endsAt: after(7 * 24 * HOUR),
+      entries: entries(['a', 500], ['b', 500], ['c', 300], ['d', 100], ['e', 50]),
+      isMember,
+    });
+    expect(scored).toEqual([
+      { key: 'a', gained: 500, placement: 1, points: 15 },
+      { key: 'b', gained: 500, placement: 1, points: 15 },
+      { key: 'c', gained: 300, placement: 2, points: 10 },
+      { key: 'd', gained: 100, placement: 3, points: 5 },
+      { key: 'e', gained: 50, placement: 4, points: 2 },
+    ]);
+  });
+
+  it('removes non-members before placing, so they take no place from members', () => {
+    const scored = scoreCompetition({
+      startsAt: START,
+      endsAt: after(24 * HOUR),
+      entries: entries(['outsider', 1000], ['a', 500], ['guest', 400], ['b', 300]),
+      isMember,
+    });
+    expect(scored).toEqual([
+      { key: 'a', gained: 500, placement: 1, points: 15 },
+      { key: 'b', gained: 300, placement: 2, points: 10 },
+    ]);
+  });
+
+  it('gives every member who gained 2 points in a short event', () => {
+    const scored = scoreCompetition({
+      startsAt: START,
+      endsAt: after(2 * HOUR),
+      entries: entries(['a', 500], ['b', 100], ['c', 0], ['x', 900]),
+      isMember,
+    });
+    expect(scored.map((entry) => [entry.key, entry.placement, entry.points])).toEqual([
+      ['a', 1, 2],
+      ['b', 2, 2],
+    ]);
+  });
+
+  it('scores nobody when no member gained', () => {
+    expect(
+      scoreCompetition({ startsAt: START, endsAt: after(48 * HOUR), entries: entries(['a', 0]), isMember }),
+    ).toEqual([]);
+  });
+});
+
+describe('competitionWinner', () => {
+  it('is the participant with the highest gain', () => {
+    expect(competitionWinner(entries(['a', 10], ['b', 300], ['c', 200]))).toBe('b');
+  });
+
+  it('is the first listed participant on a tie for the highest gain', () => {
+    expect(competitionWinner(entries(['a', 10], ['b', 300], ['c', 300]))).toBe('b');
+  });
+
+  it('is nobody when nobody gained', () => {
+    expect(competitionWinner([])).toBeNull();
+    expect(competitionWinner(entries(['a', 0], ['b', -5], ['c', Number.NaN]))).toBeNull();
+  });
+
+  it('works with any key type', () => {
+    expect(competitionWinner([{ key: 42, gained: 1 }])).toBe(42);
+  });
+});

@@ -1,0 +1,84 @@
+/** Points for a long event's top three and for every other member who gained (spec §9). */
+export const EVENT_POINTS = { first: 15, second: 10, third: 5, participation: 2 } as const;
+
+/** The siege-score buttons of the admin table (spec §9). */
+export const MANUAL_POINT_INCREMENTS = [2, 5, 10, 15] as const;
+export type ManualPointIncrement = (typeof MANUAL_POINT_INCREMENTS)[number];
+
+const HOUR_MS = 3_600_000;
+
+/** One participant's gain in a competition; `key` identifies them (a WOM id, a normalised name, ...). */
+export interface CompetitionEntry<K> {
+  key: K;
+  gained: number;
+}
+
+export interface PlacedEntry<K> extends CompetitionEntry<K> {
+  /** 1 for the highest gain; ties share a place. */
+  placement: number;
+}
+
+export interface ScoredEntry<K> extends PlacedEntry<K> {
+  points: number;
+}
+
+function hasGained(entry: { gained: number }): boolean {
+  return Number.isFinite(entry.gained) && entry.gained > 0;
+}
+
+/**
+ * Participants who gained, highest gain first (equal gains keep their given order), placed densely:
+ * 100, 100, 90 are placed 1, 1, 2.
+ */
+export function placeDensely<K>(entries: ReadonlyArray<CompetitionEntry<K>>): Array<PlacedEntry<K>> {
+  const sorted = entries.filter(hasGained).sort((a, b) => b.gained - a.gained);
+  let placement = 0;
+  let previous: number | null = null;
+  return sorted.map((entry) => {
+    if (entry.gained !== previous) {
+      placement += 1;
+      previous = entry.gained;
+    }
+    return { key: entry.key, gained: entry.gained, placement };
+  });
+}
+
+/** Short events (1 to 2 hours inclusive) give every participant who gained the same points. */
+export function isShortEvent(startsAt: Date, endsAt: Date): boolean {
+  const duration = endsAt.getTime() - startsAt.getTime();
+  return duration >= HOUR_MS && duration <= 2 * HOUR_MS;
+}
+
+/** Points for a place among members who gained; 0 for a place that is not one (below 1). */
+export function pointsForPlacement(placement: number, short: boolean): number {
+  if (!(placement >= 1)) return 0;
+  if (short) return EVENT_POINTS.participation;
+  if (placement === 1) return EVENT_POINTS.first;
+  if (placement === 2) return EVENT_POINTS.second;
+  if (placement === 3) return EVENT_POINTS.third;
+  return EVENT_POINTS.participation;
+}
+
+/** The siege points a finished competition gives; only clan members take part in the placing. */
+export function scoreCompetition<K>(input: {
+  startsAt: Date;
+  endsAt: Date;
+  entries: ReadonlyArray<CompetitionEntry<K>>;
+  isMember: (key: K) => boolean;
+}): Array<ScoredEntry<K>> {
+  const short = isShortEvent(input.startsAt, input.endsAt);
+  const members = input.entries.filter((entry) => input.isMember(entry.key));
+  return placeDensely(members).map((entry) => ({
+    ...entry,
+    points: pointsForPlacement(entry.placement, short),
+  }));
+}
+
+/** The participant with the highest gain, the earliest listed on a tie; null when nobody gained. */
+export function competitionWinner<K>(entries: ReadonlyArray<CompetitionEntry<K>>): K | null {
+  let winner: CompetitionEntry<K> | null = null;
+  for (const entry of entries) {
+    if (hasGained(entry) && (winner === null || entry.gained > winner.gained)) winner = entry;
+  }
+  return winner === null ? null : winner.key;
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { planRosterSync, type GroupMember, type StoredMember } from './roster-sync.ts';
+
+const NOW = new Date('2026-11-21T12:00:00.000Z');
+
+function incoming(overrides: Partial<GroupMember> = {}): GroupMember {
+  return {
+    wom_id: '1',
+    display_name: 'Zezima',
+    role: 'sapphire',
+    current_xp: 10_000_000,
+    current_lvl: 1500,
+    combat_level: 100,
+    ehb: 12.5,
+    wom_account_type: 'regular',
+    build: 'main',
+    join_date: '2023-01-02',
+    ...overrides,
+  };
+}
+
+function stored(overrides: Partial<StoredMember> = {}): StoredMember {
+  return {
+    wom_id: '1',
+    name: 'Zezima',
+    wom_name: 'Zezima',
+    womrole: 'sapphire',
+    wom_role_synced: 'sapphire',
+    current_xp: 10_000_000,
+    current_lvl: 1500,
+    combat_level: 100,
+    ehb: 12.5,
+    wom_account_type: 'regular',
+    build: 'main',
+    join_date: '2023-01-02',
+    left_at: null,
+    not_in_wom: false,
+    ...overrides,
+  };
+}
+
+describe('planRosterSync', () => {
+  it('inserts a new member with their values at joining as the baseline, so clan XP starts at 0', () => {
+    const plan = planRosterSync([], [incoming({ current_xp: 55_000_000, current_lvl: 1800 })], NOW);
+    expect(plan.inserts).toEqual([
+      expect.objectContaining({
+        wom_id: '1',
+        name: 'Zezima',
+        wom_name: 'Zezima',
+        first_xp: 55_000_000,
+        first_lvl: 1800,
+        current_xp: 55_000_000,
+        womrole: 'sapphire',
+        wom_role_synced: 'sapphire',
+      }),
+    ]);
+  });
+
+  it('gives a member WOM has no snapshot for level 0 and combat level 3', () => {
+    const plan = planRosterSync([], [incoming({ current_lvl: null, combat_level: null })], NOW);
+    expect(plan.inserts[0]).toMatchObject({ current_lvl: 0, first_lvl: 0, combat_level: 3 });
+  });
+
+  it('changes nothing when WOM reports what is stored', () => {
+    expect(planRosterSync([stored()], [incoming()], NOW)).toEqual({
+      inserts: [],
+      updates: [],
+      renames: [],
+      left: [],
+      returned: [],
+    });
+  });
+
+  it('updates stats by WOM id and never touches the baseline', () => {
+    const plan = planRosterSync([stored()], [incoming({ current_xp: 12_000_000, ehb: 20 })], NOW);
+    expect(plan.updates).toEqual([{ wom_id: '1', patch: { current_xp: 12_000_000, ehb: 20 } }]);
+  });
+
+  it('follows a rename by id and records it', () => {
+    const plan = planRosterSync([stored()], [incoming({ display_name: 'Zezima Jr' })], NOW);
+    expect(plan.updates).toEqual([{ wom_id: '1', patch: { wom_name: 'Zezima Jr', name: 'Zezima Jr' } }]);
+    expect(plan.renames).toEqual([{ wom_id: '1', from: 'Zezima', to: 'Zezima Jr' }]);
+    expect(plan.inserts).toEqual([]);
+  });
+
+  it('keeps a display name an admin chose when the WOM name changes', () => {
+    const plan = planRosterSync(
+      [stored({ name: 'Zez (main)' })],
+      [incoming({ display_name: 'Zezima Jr' })],
+      NOW,
+    );
+    expect(plan.updates).toEqual([{ wom_id: '1', patch: { wom_name: 'Zezima Jr' } }]);
+  });
+
+  it("keeps an admin's rank change while WOM's role stays the same", () => {
+    const plan = planRosterSync(
+      [stored({ womrole: 'emerald', wom_role_synced: 'sapphire' })],
+      [incoming({ role: 'sapphire' })],
+      NOW,
+    );
+    expect(plan.updates).toEqual([]);
+  });
+
+  it("takes WOM's role when it changes in-game", () => {
+    const plan = planRosterSync(
+      [stored({ womrole: 'emerald', wom_role_synced: 'sapphire' })],
+      [incoming({ role: 'ruby' })],
+      NOW,
+    );
+    expect(plan.updates).toEqual([{ wom_id: '1', patch: { womrole: 'ruby', wom_role_synced: 'ruby' } }]);
+  });
+
+  it('marks a member missing from the group as left, once', () => {
+    const plan = planRosterSync([stored()], [], NOW);
+    expect(plan.left).toEqual(['1']);
+    expect(plan.updates).toEqual([{ wom_id: '1', patch: { not_in_wom: true, left_at: NOW.toISOString() } }]);
+    const again = planRosterSync(
+      [stored({ not_in_wom: true, left_at: '2026-11-20T00:00:00.000Z' })],
+      [],
+      NOW,
+    );
+    expect(again.updates).toEqual([]);
+    expect(again.left).toEqual([]);
+  });
+
+  it('restores a member who comes back, without a new baseline', () => {
+    const plan = planRosterSync(
+      [stored({ not_in_wom: true, left_at: '2026-10-01T00:00:00.000Z' })],
+      [incoming()],
+      NOW,
+    );
+    expect(plan.returned).toEqual(['1']);
+    expect(plan.updates).toEqual([{ wom_id: '1', patch: { left_at: null, not_in_wom: false } }]);
+    expect(plan.inserts).toEqual([]);
+  });
+
+  it('flags a hand-added member that WOM never listed as not in WOM without marking them left', () => {
+    const plan = planRosterSync([stored({ wom_role_synced: null, womrole: 'opal' })], [], NOW);
+    expect(plan.left).toEqual([]);
+    expect(plan.updates).toEqual([{ wom_id: '1', patch: { not_in_wom: true } }]);
+  });
+
+  it('fills a missing join date but never overwrites one', () => {
+    expect(planRosterSync([stored({ join_date: null })], [incoming()], NOW).updates).toEqual([
+      { wom_id: '1', patch: { join_date: '2023-01-02' } },
+    ]);
+    expect(planRosterSync([stored({ join_date: '2022-05-05' })], [incoming()], NOW).updates).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Reconciles the site's members with WOM's group (domain-rules.md, "Members and WOM sync"): members
+ * are matched by WOM player id only; new ones get their baseline at joining; renames keep the member
+ * (and their points); members missing from the group are marked left, never deleted, and restored
+ * when they come back; an admin's rank change survives until WOM's own role for the member changes.
+ */
+
+/** One member as WOM's group reports them now. */
+export interface GroupMember {
+  wom_id: string;
+  display_name: string;
+  role: string;
+  current_xp: number;
+  /** Total level; null when WOM has no snapshot for the player yet. */
+  current_lvl: number | null;
+  combat_level: number | null;
+  ehb: number;
+  wom_account_type: string;
+  build: string;
+  join_date: string | null;
+}
+
+/** The stored fields of a member that the sync reads or writes. */
+export interface StoredMember {
+  wom_id: string;
+  name: string;
+  wom_name: string | null;
+  womrole: string | null;
+  wom_role_synced: string | null;
+  current_xp: number;
+  current_lvl: number;
+  combat_level: number;
+  ehb: number;
+  wom_account_type: string | null;
+  build: string | null;
+  join_date: string | null;
+  left_at: string | null;
+  not_in_wom: boolean;
+}
+
+export type MemberPatch = Partial<Omit<StoredMember, 'wom_id'>>;
+
+export interface NewMember extends Omit<StoredMember, 'left_at' | 'not_in_wom'> {
+  first_xp: number;
+  first_lvl: number;
+}
+
+export interface RosterPlan {
+  inserts: NewMember[];
+  updates: Array<{ wom_id: string; patch: MemberPatch }>;
+  renames: Array<{ wom_id: string; from: string; to: string }>;
+  left: string[];
+  returned: string[];
+}
+
+const DEFAULT_COMBAT_LEVEL = 3;
+
+function newMember(incoming: GroupMember): NewMember {
+  const level = incoming.current_lvl ?? 0;
+  return {
+    wom_id: incoming.wom_id,
+    name: incoming.display_name,
+    wom_name: incoming.display_name,
+    womrole: incoming.role,
+    wom_role_synced: incoming.role,
+    current_xp: incoming.current_xp,
+    current_lvl: level,
+    combat_level: incoming.combat_level ?? DEFAULT_COMBAT_LEVEL,
+    ehb: incoming.ehb,
+    wom_account_type: incoming.wom_account_type,
+    build: incoming.build,
+    join_date: incoming.join_date,
+    // The baseline: clan XP counts from the values the member had when they joined.
+    first_xp: incoming.current_xp,
+    first_lvl: level,
+  };
+}
+
+function patchFor(stored: StoredMember, incoming: GroupMember): MemberPatch {
+  const patch: MemberPatch = {};
+  const set = <K extends keyof MemberPatch>(key: K, value: StoredMember[K]) => {
+    if (stored[key] !== value) patch[key] = value;
+  };
+
+  if (stored.wom_name !== incoming.display_name) {
+    patch.wom_name = incoming.display_name;
+    // A name the admin set by hand stays; one that mirrored WOM follows the rename.
+    if (stored.wom_name === null || stored.name === stored.wom_name) patch.name = incoming.display_name;
+  }
+  if (stored.wom_role_synced !== incoming.role) {
+    patch.womrole = incoming.role;
+    patch.wom_role_synced = incoming.role;
+  }
+  set('current_xp', incoming.current_xp);
+  if (incoming.current_lvl !== null) set('current_lvl', incoming.current_lvl);
+  if (incoming.combat_level !== null) set('combat_level', incoming.combat_level);
+  set('ehb', incoming.ehb);
+  set('wom_account_type', incoming.wom_account_type);
+  set('build', incoming.build);
+  if (stored.join_date === null && incoming.join_date !== null) patch.join_date = incoming.join_date;
+  if (stored.left_at !== null) patch.left_at = null;
+  if (stored.not_in_wom) patch.not_in_wom = false;
+  return patch;
+}
+
+export function planRosterSync(stored: StoredMember[], group: GroupMember[], now: Date): RosterPlan {
+  const storedById = new Map(stored.map((member) => [member.wom_id, member]));
+  const inGroup = new Set(group.map((member) => member.wom_id));
+  const plan: RosterPlan = { inserts: [], updates: [], renames: [], left: [], returned: [] };
+
+  for (const incoming of group) {
+    const existing = storedById.get(incoming.wom_id);
+    if (!existing) {
+      plan.inserts.push(newMember(incoming));
+      continue;
+    }
+    const patch = patchFor(existing, incoming);
+    if (Object.keys(patch).length > 0) plan.updates.push({ wom_id: incoming.wom_id, patch });
+    if (patch.wom_name !== undefined && existing.wom_name !== null) {
+      plan.renames.push({ wom_id: incoming.wom_id, from: existing.wom_name, to: incoming.display_name });
+    }
+    if (existing.left_at !== null) plan.returned.push(incoming.wom_id);
+  }
+
+  for (const member of stored) {
+    if (inGroup.has(member.wom_id)) continue;
+    // Only members WOM once listed can leave; members an admin added by hand are just not in WOM.
+    const wasInGroup = member.wom_role_synced !== null;
+    const patch: MemberPatch = {};
+    if (!member.not_in_wom) patch.not_in_wom = true;
+    if (wasInGroup && member.left_at === null) {
+      patch.left_at = now.toISOString();
+      plan.left.push(member.wom_id);
+    }
+    if (Object.keys(patch).length > 0) plan.updates.push({ wom_id: member.wom_id, patch });
+  }
+  return plan;
+}

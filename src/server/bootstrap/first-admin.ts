@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { isDemoMode, type Config } from '../config.ts';
+import {
+  createDemoAdminIfNone,
+  upsertAdminAccount,
+  type AccountDeps,
+} from '../features/users/accounts.service.ts';
+import { countAdmins } from '../features/users/users.repository.ts';
+
+/**
+ * DESIGN §2: ADMIN_USERNAME / ADMIN_PASSWORD create or update the first admin at every start; in demo
+ * mode without them, an `admin` with a random password is created once and the password logged once.
+ */
+export async function ensureFirstAdmin(
+  deps: AccountDeps,
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (config.firstAdmin) {
+    const { user, created } = await upsertAdminAccount(deps, config.firstAdmin, {
+      userId: null,
+      label: 'start-up',
+    });
+    log.info(`${created ? 'Created' : 'Updated'} admin account "${user.username}" from ADMIN_USERNAME`);
+    return;
+  }
+  if (!isDemoMode(config)) {
+    if ((await countAdmins(deps.db)) === 0) {
+      log.warn(
+        'There is no admin yet: set ADMIN_USERNAME and ADMIN_PASSWORD, or run npm run admin -- create <username>',
+      );
+    }
+    return;
+  }
+  const generated = await createDemoAdminIfNone(deps);
+  if (generated) {
+    log.warn(
+      `Created the first admin. Username: ${generated.username}  Password: ${generated.password}  ` +
+        '(shown only this once; change it with npm run admin -- reset-password admin)',
+    );
+  }
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, isDemoMode, loadConfig, loadDotEnv } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to demo mode on SQLite at data/clan.db, listening on 127.0.0.1:3000, with the spec clan', () => {
+    const config = loadConfig({});
+    expect(config.database).toEqual({ dialect: 'sqlite', path: 'data/clan.db' });
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(3000);
+    expect(config.clan).toMatchObject({ founded: '2022-04-23', homeWorld: 517 });
+    expect(config.clan.requirements).toEqual({ skiller: 400, ironman: 600, regular: 1750 });
+    expect(isDemoMode(config)).toBe(true);
+    expect(config.firstAdmin).toBeNull();
+    expect(config.wom.requestsPerMinute).toBe(20);
+  });
+
+  it('selects PostgreSQL from a postgres:// DATABASE_URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://clan@db:5432/clan' });
+    expect(config.database).toEqual({
+      dialect: 'postgres',
+      connectionString: 'postgres://clan@db:5432/clan',
+    });
+  });
+
+  it('uses a real WOM group and the keyed rate limit when both are given', () => {
+    const config = loadConfig({ WOM_GROUP_ID: '1234', WOM_API_KEY: 'secret' });
+    expect(isDemoMode(config)).toBe(false);
+    expect(config.wom).toMatchObject({ groupId: 1234, apiKey: 'secret', requestsPerMinute: 100 });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/clan' }, 'DATABASE_URL'],
+    [{ WOM_GROUP_ID: '-3' }, 'WOM_GROUP_ID'],
+    [{ CLAN_FOUNDED: '23/04/2022' }, 'CLAN_FOUNDED'],
+    [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_USERNAME'],
+    [{ SYNC_INTERVAL_MINUTES: '0' }, 'SYNC_INTERVAL_MINUTES'],
+  ])('stops with a message naming the variable for %o', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  it('treats empty optional values as unset', () => {
+    const config = loadConfig({
+      WOM_GROUP_ID: '',
+      WOM_API_KEY: '',
+      CLAN_DISCORD_URL: '',
+      ADMIN_USERNAME: '',
+      ADMIN_PASSWORD: '',
+    });
+    expect(isDemoMode(config)).toBe(true);
+    expect(config.clan.discordUrl).toBeNull();
+    expect(config.firstAdmin).toBeNull();
+  });
+});
+
+describe('loadDotEnv', () => {
+  it('reads a .env file without overriding variables already set', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clan-env-'));
+    const file = join(dir, '.env');
+    writeFileSync(file, 'CLAN_TEST_FROM_FILE=file\nCLAN_TEST_SET_TWICE=file\n');
+    process.env.CLAN_TEST_SET_TWICE = 'shell';
+    try {
+      loadDotEnv(file);
+      expect(process.env.CLAN_TEST_FROM_FILE).toBe('file');
+      expect(process.env.CLAN_TEST_SET_TWICE).toBe('shell');
+    } finally {
+      delete process.env.CLAN_TEST_FROM_FILE;
+      delete process.env.CLAN_TEST_SET_TWICE;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('does nothing when there is no file', () => {
+    expect(() => loadDotEnv(join(tmpdir(), 'no-such-dir', '.env'))).not.toThrow();
+  });
+});
+
+describe('configuration documentation', () => {
+  const documented = CONFIG_VARIABLES.filter((name) => name !== 'NODE_ENV');
+
+  it.each(['.env.example', 'README.md'])('%s lists every variable the server reads', (file) => {
+    const text = readFileSync(file, 'utf8');
+    expect(documented.filter((name) => !text.includes(name))).toEqual([]);
+  });
+});

@@ -1,0 +1,197 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '#core/auth/auth.schema.ts';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default('sqlite:data/clan.db')
+    .refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
+      message: 'must start with sqlite: or postgres://',
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.stringbool().default(false),
+  SESSION_TTL_DAYS: positiveInt(30),
+
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || value.length >= PASSWORD_MIN_LENGTH, {
+      message: `must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    }),
+
+  CLAN_NAME: z.string().trim().min(1).default('Siege'),
+  CLAN_FOUNDED: z.iso.date().default('2022-04-23'),
+  CLAN_HOME_WORLD: z.coerce.number().int().min(1).max(999).default(517),
+  CLAN_DISCORD_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  CLAN_MIN_TOTAL_SKILLER: positiveInt(400),
+  CLAN_MIN_TOTAL_IRONMAN: positiveInt(600),
+  CLAN_MIN_TOTAL_REGULAR: positiveInt(1750),
+
+  WOM_GROUP_ID: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  WOM_API_KEY: optionalText,
+  WOM_BASE_URL: z.url().default('https://api.wiseoldman.net/v2'),
+  WOM_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  WOM_RESULTS_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
+  ICON_BASE_URL: z.url().default('https://wiseoldman.net/img/runescape/icons_small'),
+  DEMO_MEMBERS: z.coerce.number().int().min(1).max(2000).default(150),
+  DEMO_SEED: z.coerce.number().int().default(1),
+
+  SYNC_INTERVAL_MINUTES: positiveInt(60),
+  PLAYER_WATCH_INTERVAL_HOURS: positiveInt(24),
+  PLAYER_WATCH_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ANNIVERSARY_INTERVAL_HOURS: positiveInt(24),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Every environment variable the server reads. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as Array<keyof Env>;
+
+export type DatabaseTarget =
+  { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; connectionString: string };
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  database: DatabaseTarget;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  sessionTtlDays: number;
+  firstAdmin: { username: string; password: string } | null;
+  clan: {
+    name: string;
+    founded: string;
+    homeWorld: number;
+    discordUrl: string | null;
+    requirements: { skiller: number; ironman: number; regular: number };
+  };
+  wom: {
+    groupId: number | null;
+    apiKey: string | null;
+    baseUrl: string;
+    requestsPerMinute: number;
+    /** Time WOM gets after a competition ends for its final update before points are given. */
+    resultsGraceMs: number;
+  };
+  demo: { members: number; seed: number };
+  iconBaseUrl: string;
+  jobs: {
+    syncIntervalMinutes: number;
+    playerWatchIntervalHours: number;
+    playerWatchUrl: string | null;
+    anniversaryIntervalHours: number;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseDatabaseUrl(url: string): DatabaseTarget {
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (path === '')
+      throw new ConfigError('DATABASE_URL: sqlite: needs a file path, e.g. sqlite:data/clan.db');
+    return { dialect: 'sqlite', path };
+  }
+  return { dialect: 'postgres', connectionString: url };
+}
+
+/**
+ * Reads and validates every environment variable the server uses. This is the only place that reads
+ * process.env; a bad value stops start-up with a message naming the variable.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+
+  if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    const missing = env.ADMIN_USERNAME === undefined ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither`,
+    );
+  }
+
+  const apiKey = env.WOM_API_KEY ?? null;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    database: parseDatabaseUrl(env.DATABASE_URL),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    sessionTtlDays: env.SESSION_TTL_DAYS,
+    firstAdmin:
+      env.ADMIN_USERNAME && env.ADMIN_PASSWORD
+        ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
+        : null,
+    clan: {
+      name: env.CLAN_NAME,
+      founded: env.CLAN_FOUNDED,
+      homeWorld: env.CLAN_HOME_WORLD,
+      discordUrl: env.CLAN_DISCORD_URL ?? null,
+      requirements: {
+        skiller: env.CLAN_MIN_TOTAL_SKILLER,
+        ironman: env.CLAN_MIN_TOTAL_IRONMAN,
+        regular: env.CLAN_MIN_TOTAL_REGULAR,
+      },
+    },
+    wom: {
+      groupId: env.WOM_GROUP_ID ?? null,
+      apiKey,
+      baseUrl: env.WOM_BASE_URL,
+      // WOM allows 20 requests a minute without a key and 100 with one (reference/wom-api.md §4.1).
+      requestsPerMinute: env.WOM_REQUESTS_PER_MINUTE ?? (apiKey ? 100 : 20),
+      resultsGraceMs: env.WOM_RESULTS_GRACE_MINUTES * 60_000,
+    },
+    demo: { members: env.DEMO_MEMBERS, seed: env.DEMO_SEED },
+    iconBaseUrl: env.ICON_BASE_URL,
+    jobs: {
+      syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
+      playerWatchIntervalHours: env.PLAYER_WATCH_INTERVAL_HOURS,
+      playerWatchUrl: env.PLAYER_WATCH_URL ?? null,
+      anniversaryIntervalHours: env.ANNIVERSARY_INTERVAL_HOURS,
+    },
+  };
+}
+
+/** Reads `.env` from the working directory when there is one; variables already set win. */
+export function loadDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}
+
+/** Demo mode: no WOM group configured, so the built-in simulator feeds the site. */
+export function isDemoMode(config: Config): boolean {
+  return config.wom.groupId === null;
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as createDataModel from './2026_11_21_0900_create_data_model.ts';
+
+/** Every migration, by name; names sort in the order they run. */
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_0900_create_data_model': createDataModel,
+};

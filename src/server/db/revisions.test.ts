@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
+import { bumpRevision, cacheByRevision, readRevision } from './revisions.ts';
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: data revisions`, () => {
+    let database: TestDatabase;
+    beforeEach(async () => {
+      database = await createTestDatabase(dialect);
+    });
+    afterEach(async () => database.destroy());
+
+    it('starts at 0 and counts every bump', async () => {
+      expect(await readRevision(database.db, 'members')).toBe(0);
+      await bumpRevision(database.db, 'members');
+      await bumpRevision(database.db, 'members');
+      expect(await readRevision(database.db, 'members')).toBe(2);
+    });
+
+    it('rolls back with the transaction that bumped it', async () => {
+      await database.db
+        .transaction()
+        .execute(async (trx) => {
+          await bumpRevision(trx, 'members');
+          throw new Error('write failed');
+        })
+        .catch(() => undefined);
+      expect(await readRevision(database.db, 'members')).toBe(0);
+    });
+
+    it('rebuilds a cached value only after a bump, even one made through another connection', async () => {
+      let builds = 0;
+      const cached = cacheByRevision(database.db, 'members', async () => ++builds);
+      expect(await cached()).toBe(1);
+      expect(await cached()).toBe(1);
+      await bumpRevision(database.db, 'members');
+      expect(await cached()).toBe(2);
+      expect(builds).toBe(2);
+    });
+
+    it('forgets a build that failed, so the next read tries again', async () => {
+      let attempt = 0;
+      const cached = cacheByRevision(database.db, 'members', async () => {
+        attempt += 1;
+        if (attempt === 1) throw new Error('database busy');
+        return attempt;
+      });
+      await expect(cached()).rejects.toThrow('database busy');
+      expect(await cached()).toBe(2);
+    });
+  });
+}

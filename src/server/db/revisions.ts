@@ -1,0 +1,50 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Data sets whose served form is cached; each write to one bumps its revision. */
+export type DataSet = 'members';
+
+/** Call inside the transaction that changes the data set, so the bump commits with the change. */
+export async function bumpRevision(db: Db, name: DataSet): Promise<void> {
+  await db
+    .insertInto('data_revisions')
+    .values({ name, revision: 1 })
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet((eb) => ({ revision: eb('data_revisions.revision', '+', 1) })),
+    )
+    .execute();
+}
+
+export async function readRevision(db: Db, name: DataSet): Promise<number> {
+  const row = await db
+    .selectFrom('data_revisions')
+    .select('revision')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.revision ?? 0;
+}
+
+/**
+ * A value rebuilt only when the data set's revision moved: one small read per request instead of
+ * rebuilding, and correct across instances because the revision lives in the database.
+ */
+export function cacheByRevision<T>(
+  db: Kysely<Database>,
+  name: DataSet,
+  build: () => Promise<T>,
+): () => Promise<T> {
+  let cached: { revision: number; value: Promise<T> } | null = null;
+  return async () => {
+    const revision = await readRevision(db, name);
+    if (cached?.revision !== revision) {
+      const value = build();
+      cached = { revision, value };
+      value.catch(() => {
+        if (cached?.value === value) cached = null;
+      });
+    }
+    return cached.value;
+  };
+}

@@ -1,0 +1,293 @@
+import type { ColumnType, Generated, Insertable, Selectable, SqlBool, Updateable } from 'kysely';
+
+/**
+ * Table types as both drivers return them after db/client.ts normalises values: timestamps and dates
+ * as ISO strings, 64-bit integers as numbers, JSON as its text. Booleans come back as 0/1 from SQLite
+ * and true/false from PostgreSQL, so they are read through `toBool` in repositories.
+ */
+type Id = Generated<number>;
+type Bool = ColumnType<SqlBool, boolean, boolean>;
+type BoolWithDefault = ColumnType<SqlBool, boolean | undefined, boolean>;
+type Timestamp = string;
+type IsoDate = string;
+/** JSON stored as text; parse with `readJson`. */
+type JsonText = string;
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  password_hash: string;
+  is_admin: BoolWithDefault;
+  supabase_auth_id: string | null;
+  join_date: IsoDate | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Id;
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  actor_user_id: number | null;
+  actor_label: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: JsonText | null;
+  after: JsonText | null;
+  created_at: Timestamp;
+}
+
+export interface MembersTable {
+  wom_id: string;
+  name: string;
+  wom_name: string | null;
+  womrole: string | null;
+  wom_role_synced: string | null;
+  title: string | null;
+  current_lvl: WithDefault<number>;
+  current_xp: WithDefault<number>;
+  first_lvl: WithDefault<number>;
+  first_xp: WithDefault<number>;
+  combat_level: WithDefault<number>;
+  ehb: WithDefault<number>;
+  siege_score: WithDefault<number>;
+  join_date: IsoDate | null;
+  alt: BoolWithDefault;
+  build: string | null;
+  ironman_type: string | null;
+  wom_account_type: string | null;
+  hidden: BoolWithDefault;
+  not_in_wom: BoolWithDefault;
+  runewatch_flagged: BoolWithDefault;
+  runewatch_reported: BoolWithDefault;
+  runewatch_reported_at: Timestamp | null;
+  runewatch_case: JsonText | null;
+  runewatch_whitelisted: BoolWithDefault;
+  runewatch_whitelist_reason: string | null;
+  runewatch_whitelisted_at: Timestamp | null;
+  runewatch_whitelisted_by: number | null;
+  left_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SeasonsTable {
+  id: Id;
+  name: string;
+  is_open: Bool;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  closed_by: number | null;
+}
+
+export interface EventsTable {
+  id: Id;
+  name: string;
+  type: string | null;
+  metric: string | null;
+  description: string | null;
+  start_date: Timestamp | null;
+  end_date: Timestamp | null;
+  wom_id: string | null;
+  winner_username: string | null;
+  points_awarded_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EventResultsTable {
+  id: Id;
+  event_id: number;
+  member_wom_id: string;
+  placement: number;
+  gained: number;
+  points: number;
+  won: BoolWithDefault;
+  created_at: Timestamp;
+}
+
+export interface PointsTable {
+  id: Id;
+  member_wom_id: string;
+  season_id: number;
+  amount: number;
+  reason: string;
+  event_id: number | null;
+  actor_user_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface ClaimCodesTable {
+  id: Id;
+  code: string;
+  wom_id: string;
+  is_claimed: BoolWithDefault;
+  expires_at: Timestamp | null;
+  created_by: number | null;
+  claimed_by: number | null;
+  claimed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface PlayerClaimsTable {
+  id: Id;
+  user_id: number;
+  wom_id: string;
+  claimed_at: Timestamp;
+}
+
+export interface ClaimRequestsTable {
+  id: Id;
+  user_id: number;
+  wom_id: string;
+  rsn: string;
+  message: string | null;
+  status: 'pending' | 'approved' | 'denied';
+  admin_notes: string | null;
+  reviewed_by: number | null;
+  reviewed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface UserGoalsTable {
+  id: Id;
+  user_id: number;
+  wom_id: string;
+  player_name: string;
+  goal_type: string;
+  metric: string;
+  target_value: number;
+  start_value: number;
+  current_value: number;
+  start_date: Timestamp;
+  target_date: IsoDate | null;
+  completed: BoolWithDefault;
+  completed_date: Timestamp | null;
+  public: BoolWithDefault;
+  created_at: Timestamp;
+}
+
+export interface RacesTable {
+  id: Id;
+  creator_id: number;
+  title: string;
+  description: string | null;
+  public: BoolWithDefault;
+  end_date: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RaceParticipantsTable {
+  id: Id;
+  race_id: number;
+  wom_id: string;
+  player_name: string;
+  metric: string;
+  start_value: number;
+  current_value: number;
+  target_value: number;
+}
+
+export interface MemberStatsTable {
+  wom_id: string;
+  /** WOM's latest snapshot, or the JSON text 'null' when WOM has none yet. */
+  snapshot: JsonText;
+  snapshot_at: Timestamp | null;
+  fetched_at: Timestamp;
+}
+
+export interface WomCacheTable {
+  resource: string;
+  payload: JsonText;
+  fetched_at: Timestamp;
+}
+
+export interface AchievementsTable {
+  id: Id;
+  player_wom_id: string;
+  player_name: string;
+  name: string;
+  metric: string;
+  threshold: number;
+  achieved_at: Timestamp;
+}
+
+export interface PlayerWatchCasesTable {
+  id: Id;
+  accused_rsn: string;
+  normalised_rsn: string;
+  published_date: Timestamp | null;
+  reason: string | null;
+  evidence_rating: string | null;
+  quick_find: string | null;
+  source: string | null;
+  first_seen_at: Timestamp;
+  removed_at: Timestamp | null;
+}
+
+export interface SyncRunsTable {
+  id: Id;
+  kind: string;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  outcome: 'running' | 'succeeded' | 'failed';
+  /** What a running sync is doing now, for the admin's progress view. */
+  stage: string | null;
+  error: string | null;
+  wom_requests: WithDefault<number>;
+  counts: JsonText | null;
+  triggered_by: number | null;
+}
+
+export interface DataRevisionsTable {
+  name: string;
+  revision: number;
+}
+
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  acquired_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+  members: MembersTable;
+  seasons: SeasonsTable;
+  events: EventsTable;
+  event_results: EventResultsTable;
+  points: PointsTable;
+  claim_codes: ClaimCodesTable;
+  player_claims: PlayerClaimsTable;
+  claim_requests: ClaimRequestsTable;
+  user_goals: UserGoalsTable;
+  races: RacesTable;
+  race_participants: RaceParticipantsTable;
+  member_stats: MemberStatsTable;
+  wom_cache: WomCacheTable;
+  achievements: AchievementsTable;
+  player_watch_cases: PlayerWatchCasesTable;
+  sync_runs: SyncRunsTable;
+  job_leases: JobLeasesTable;
+  data_revisions: DataRevisionsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type MemberRow = Selectable<MembersTable>;
+export type NewMemberRow = Insertable<MembersTable>;

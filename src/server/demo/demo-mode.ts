@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { startWomSync, type WomSyncDeps } from '../features/wom-sync/wom-sync.service.ts';
+import { startSimulator, type WomSimulator } from '../simulator/index.ts';
+
+/** The system clock moved by an offset; demo mode uses it to replay a month of history once. */
+export class ShiftableClock implements Clock {
+  offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+}
+
+/** How much clan history the first demo start shows (gains, finished events, points). */
+const DEMO_HISTORY_DAYS = 30;
+
+/** Demo mode's WOM: the simulator on a loopback port, serving a generated clan. */
+export async function startDemoWom(config: Config, clock: ShiftableClock): Promise<WomSimulator> {
+  return startSimulator({ seed: config.demo.seed, members: config.demo.members, clock });
+}
+
+/**
+ * On the very first demo start the clan has no history: every member would join now with 0 clan XP.
+ * So the first sync runs as if it were 30 days ago (the simulator and the sync share the shifted
+ * clock), and the regular sync that follows sees a month of gains, results and points.
+ */
+export async function seedDemoHistory(
+  db: Kysely<Database>,
+  syncDeps: WomSyncDeps,
+  clock: ShiftableClock,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const anyMember = await db.selectFrom('members').select('wom_id').limit(1).executeTakeFirst();
+  if (anyMember) return;
+  clock.offsetMs = -DEMO_HISTORY_DAYS * 24 * 60 * 60 * 1000;
+  try {
+    const started = await startWomSync({ ...syncDeps, clock }, null);
+    if (started.status === 'started') {
+      const result = await started.done;
+      if (result.outcome === 'failed') log.warn(`Could not seed the demo history: ${result.error}`);
+    }
+  } finally {
+    clock.offsetMs = 0;
+  }
+}

@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
+import { testDialects } from '#test/databases.ts';
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: admin users API`, () => {
+    let t: TestApp;
+    let adminCookie: string;
+    let userCookie: string;
+    let memberId: number;
+
+    beforeEach(async () => {
+      t = await createTestApp(dialect);
+      await createUser(t, 'boss', { admin: true });
+      memberId = (await createUser(t, 'pleb')).id;
+      adminCookie = await loginAs(t, 'boss');
+      userCookie = await loginAs(t, 'pleb');
+    });
+    afterEach(async () => t.close());
+
+    const routes = [
+      { label: 'GET /api/admin/users', method: 'GET' as const, url: () => '/api/admin/users' },
+      {
+        label: 'POST /api/admin/users/:id/admin',
+        method: 'POST' as const,
+        url: () => `/api/admin/users/${memberId}/admin`,
+        payload: { is_admin: true },
+      },
+    ];
+
+    for (const route of routes) {
+      it(`rejects a visitor with 401 on ${route.label}`, async () => {
+        const response = await t.app.inject({
+          method: route.method,
+          url: route.url(),
+          payload: route.payload,
+        });
+        expect(response.statusCode).toBe(401);
+        expect(response.json().code).toBe('UNAUTHENTICATED');
+      });
+
+      it(`rejects a plain user with 403 on ${route.label}`, async () => {
+        const response = await t.app.inject({
+          method: route.method,
+          url: route.url(),
+          payload: route.payload,
+          headers: { cookie: userCookie },
+        });
+        expect(response.statusCode).toBe(403);
+        expect(response.json().code).toBe('FORBIDDEN');
+      });
+    }
+
+    it('lists users for an admin without password hashes', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/users',
+        headers: { cookie: adminCookie },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(
+        response.json().map((u: { username: string; is_admin: boolean }) => [u.username, u.is_admin]),
+      ).toEqual([
+        ['boss', true],
+        ['pleb', false],
+      ]);
+      expect(response.body).not.toContain('password');
+    });
+
+    it('grants the admin flag, records an audit row, and the user becomes an admin at once', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${memberId}/admin`,
+        headers: { cookie: adminCookie },
+        payload: { is_admin: true },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: memberId, username: 'pleb', is_admin: true });
+
+      const nowAdmin = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/users',
+        headers: { cookie: userCookie },
+      });
+      expect(nowAdmin.statusCode).toBe(200);
+
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'user.admin.grant')
+        .execute();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({
+        actor_label: 'boss',
+        target_type: 'user',
+        target_id: String(memberId),
+      });
+      expect(JSON.parse(audit[0]!.before!)).toMatchObject({ is_admin: false });
+      expect(JSON.parse(audit[0]!.after!)).toMatchObject({ is_admin: true });
+    });
+
+    it("answers 'No changes were made' when the flag already has that value", async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${memberId}/admin`,
+        headers: { cookie: adminCookie },
+        payload: { is_admin: false },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ code: 'NO_CHANGES', message: 'No changes were made' });
+    });
+
+    it('refuses to remove the last admin and changes nothing', async () => {
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: adminCookie } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${me.json().user.id}/admin`,
+        headers: { cookie: adminCookie },
+        payload: { is_admin: false },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().code).toBe('LAST_ADMIN');
+      expect(response.json().message).toMatch(/^Failed to update admin status/);
+      const still = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/users',
+        headers: { cookie: adminCookie },
+      });
+      expect(still.statusCode).toBe(200);
+      expect(
+        await t.database.db
+          .selectFrom('audit_log')
+          .selectAll()
+          .where('action', 'like', 'user.admin.%')
+          .execute(),
+      ).toEqual([]);
+    });
+
+    it('revokes another admin while one remains', async () => {
+      await createUser(t, 'deputy', { admin: true });
+      const users = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/users',
+        headers: { cookie: adminCookie },
+      });
+      const deputy = users.json().find((u: { username: string }) => u.username === 'deputy');
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${deputy.id}/admin`,
+        headers: { cookie: adminCookie },
+        payload: { is_admin: false },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().is_admin).toBe(false);
+    });
+
+    it('answers 404 for a user that does not exist and 400 for an id that is not a number', async () => {
+      const missing = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/users/99999/admin',
+        headers: { cookie: adminCookie },
+        payload: { is_admin: true },
+      });
+      expect(missing.statusCode).toBe(404);
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/users/abc/admin',
+        headers: { cookie: adminCookie },
+        payload: { is_admin: true },
+      });
+      expect(bad.statusCode).toBe(400);
+      const badBody = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${memberId}/admin`,
+        headers: { cookie: adminCookie },
+        payload: { is_admin: 'yes' },
+      });
+      expect(badBody.statusCode).toBe(400);
+      expect(badBody.json().message).toContain('is_admin');
+    });
+  });
+}

@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, loginAs, TEST_PASSWORD, type TestApp } from '#test/app.ts';
+import { testDialects } from '#test/databases.ts';
+import { hashToken } from './auth.service.ts';
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: auth API`, () => {
+    let t: TestApp;
+    beforeEach(async () => {
+      t = await createTestApp(dialect);
+      await createUser(t, 'zezima');
+    });
+    afterEach(async () => t.close());
+
+    it('logs in with a trimmed, case-insensitive username and sets an HttpOnly session cookie', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: '  ZeZima ', password: TEST_PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        user: {
+          id: expect.any(Number),
+          username: 'zezima',
+          is_admin: false,
+          created_at: expect.any(String),
+          join_date: '2026-11-21',
+        },
+      });
+      const cookie = response.cookies.find((c) => c.name === 'clan_session');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(response.body).not.toContain('password_hash');
+    });
+
+    it('stores only the hash of the session token', async () => {
+      const cookie = await loginAs(t, 'zezima');
+      const token = cookie.split('=')[1]!;
+      const rows = await t.database.db.selectFrom('sessions').select('token_hash').execute();
+      expect(rows).toEqual([{ token_hash: hashToken(token) }]);
+      expect(rows[0]!.token_hash).not.toBe(token);
+    });
+
+    it('answers 401 Invalid credentials for a wrong password or an unknown user', async () => {
+      for (const payload of [
+        { username: 'zezima', password: 'wrong-password' },
+        { username: 'nobody', password: TEST_PASSWORD },
+      ]) {
+        const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' });
+        expect(response.cookies).toHaveLength(0);
+      }
+    });
+
+    it('answers 400 with the field named when the username is missing', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { password: 'x' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringContaining('username'),
+      });
+    });
+
+    it('tells who is signed in through /api/auth/me, and nobody for a visitor', async () => {
+      const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+      expect(anonymous.json()).toEqual({ user: null });
+      const cookie = await loginAs(t, 'zezima');
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      expect(me.json().user).toMatchObject({ username: 'zezima', is_admin: false });
+      expect(me.headers['cache-control']).toBe('no-store');
+    });
+
+    it('ends the session on logout so the old cookie no longer works', async () => {
+      const cookie = await loginAs(t, 'zezima');
+      const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+      expect(logout.statusCode).toBe(204);
+      expect(logout.cookies.find((c) => c.name === 'clan_session')?.value).toBe('');
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      expect(me.json()).toEqual({ user: null });
+      expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    });
+
+    it('treats an expired session as signed out', async () => {
+      const cookie = await loginAs(t, 'zezima');
+      t.clock.advance(31 * 24 * 60 * 60 * 1000);
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      expect(me.json()).toEqual({ user: null });
+    });
+
+    it('keeps an active session alive past its first expiry', async () => {
+      const cookie = await loginAs(t, 'zezima');
+      t.clock.advance(20 * 24 * 60 * 60 * 1000);
+      await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      t.clock.advance(20 * 24 * 60 * 60 * 1000);
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      expect(me.json().user).toMatchObject({ username: 'zezima' });
+    });
+
+    it('rate limits repeated login attempts for one username with 429', async () => {
+      const attempt = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'zezima', password: 'guess' },
+        });
+      for (let i = 0; i < 10; i += 1) expect((await attempt()).statusCode).toBe(401);
+      const limited = await attempt();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe('RATE_LIMITED');
+      // The right password is refused too until the window passes.
+      const blocked = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'zezima', password: TEST_PASSWORD },
+      });
+      expect(blocked.statusCode).toBe(429);
+      t.clock.advance(15 * 60 * 1000);
+      expect((await attempt()).statusCode).toBe(401);
+    });
+
+    it('refuses a login posted from another site', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin: 'https://evil.example', host: 'localhost:3000' },
+        payload: { username: 'zezima', password: TEST_PASSWORD },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe('CROSS_ORIGIN');
+    });
+
+    it('accepts a login from its own origin', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin: 'http://localhost:3000', host: 'localhost:3000' },
+        payload: { username: 'zezima', password: TEST_PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('refuses a form-encoded or plain-text body with 415', async () => {
+      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'content-type': contentType },
+          payload: `username=zezima&password=${TEST_PASSWORD}`,
+        });
+        expect(response.statusCode).toBe(415);
+        expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      }
+    });
+  });
+}

@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { LoginInput, SessionUser } from '#core/auth/auth.schema.ts';
+import { normaliseUsername } from '#core/auth/username.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { hashPassword, verifyPassword } from '../users/passwords.ts';
+import { findUserByUsername, toSessionUser } from '../users/users.repository.ts';
+import {
+  deleteExpiredSessions,
+  deleteSessionByTokenHash,
+  extendSession,
+  findLiveSession,
+  insertSession,
+} from './sessions.repository.ts';
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  sessionTtlDays: number;
+}
+
+export interface IssuedSession {
+  user: SessionUser;
+  token: string;
+  expiresAt: Date;
+}
+
+/** A session's last use is written at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Verifying against this when the username is unknown keeps both failures equally slow. */
+let dummyHash: Promise<string> | undefined;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function expiryFrom(now: Date, ttlDays: number): Date {
+  return new Date(now.getTime() + ttlDays * 24 * 60 * 60 * 1000);
+}
+
+/** Checks the credentials and opens a session; the token goes to the cookie, only its hash is stored. */
+export async function login(deps: AuthDeps, input: LoginInput): Promise<IssuedSession> {
+  const user = await findUserByUsername(deps.db, normaliseUsername(input.username));
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  const valid = await verifyPassword(user?.password_hash ?? (await dummyHash), input.password);
+  if (!user || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS');
+
+  const now = deps.clock.now();
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = expiryFrom(now, deps.sessionTtlDays);
+  await deleteExpiredSessions(deps.db, now.toISOString());
+  await insertSession(deps.db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    now: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  });
+  return { user: toSessionUser(user), token, expiresAt };
+}
+
+export async function logout(deps: AuthDeps, token: string): Promise<void> {
+  await deleteSessionByTokenHash(deps.db, hashToken(token));
+}
+
+/** The user behind a session token, or null; an active session slides its expiry forward. */
+export async function resolveSession(deps: AuthDeps, token: string): Promise<SessionUser | null> {
+  const now = deps.clock.now();
+  const session = await findLiveSession(deps.db, hashToken(token), now.toISOString());
+  if (!session) return null;
+  if (now.getTime() - Date.parse(session.lastUsedAt) >= TOUCH_INTERVAL_MS) {
+    await extendSession(
+      deps.db,
+      session.sessionId,
+      now.toISOString(),
+      expiryFrom(now, deps.sessionTtlDays).toISOString(),
+    );
+  }
+  return toSessionUser(session.user);
+}

@@ -1,0 +1,51 @@
+import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Database, MemberRow } from '../../db/schema.ts';
+
+export type RosterRow = MemberRow & { claimed: SqlBool };
+
+/** The members the public sees: not hidden, not deleted, not gone from the clan. */
+export function isVisibleMember(eb: ExpressionBuilder<Database, 'members'>) {
+  return eb.and([
+    eb('members.hidden', '=', false),
+    eb('members.deleted_at', 'is', null),
+    eb('members.left_at', 'is', null),
+  ]);
+}
+
+/** Members the public sees: not hidden, not deleted, not gone from the clan. */
+export function listVisibleMembers(db: Kysely<Database>): Promise<RosterRow[]> {
+  return db
+    .selectFrom('members')
+    .selectAll('members')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('player_claims')
+            .select(sql.lit(1).as('one'))
+            .whereRef('player_claims.wom_id', '=', 'members.wom_id'),
+        )
+        .as('claimed'),
+    )
+    .where(isVisibleMember)
+    .orderBy('members.name')
+    .execute();
+}
+
+export async function countVisibleMembers(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where(isVisibleMember)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function findVisibleMember(db: Kysely<Database>, womId: string) {
+  return db
+    .selectFrom('members')
+    .selectAll()
+    .where('wom_id', '=', womId)
+    .where(isVisibleMember)
+    .executeTakeFirst();
+}

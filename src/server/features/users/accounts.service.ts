@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { PASSWORD_MIN_LENGTH, type SessionUser } from '#core/auth/auth.schema.ts';
+import { normaliseUsername } from '#core/auth/username.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError, badRequest, notFound } from '../../http/http-error.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { hashPassword } from './passwords.ts';
+import {
+  countAdmins,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  toSessionUser,
+  updateUser,
+} from './users.repository.ts';
+
+export interface AccountDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+function checkPassword(password: string): void {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  }
+}
+
+function checkUsername(username: string): string {
+  const normalised = normaliseUsername(username);
+  if (normalised === '') throw badRequest('Username is required');
+  return normalised;
+}
+
+/** Creates a new account; 'Username already taken' (409) when the name is in use. */
+export async function createAccount(
+  deps: AccountDeps,
+  input: { username: string; password: string; isAdmin: boolean },
+  actor: AuditActor,
+): Promise<SessionUser> {
+  const username = checkUsername(input.username);
+  checkPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    if (await findUserByUsername(trx, username))
+      throw new HttpError(409, 'CONFLICT', 'Username already taken');
+    const row = await insertUser(trx, {
+      username,
+      password_hash: passwordHash,
+      is_admin: input.isAdmin,
+      join_date: now.slice(0, 10),
+      created_at: now,
+      updated_at: now,
+    });
+    const user = toSessionUser(row);
+    await recordAudit(trx, {
+      actor,
+      action: 'user.create',
+      targetType: 'user',
+      targetId: row.id,
+      after: user,
+      at: deps.clock.now(),
+    });
+    return user;
+  });
+}
+
+/** Creates the account as an admin, or makes an existing one an admin with this password. */
+export async function upsertAdminAccount(
+  deps: AccountDeps,
+  input: { username: string; password: string },
+  actor: AuditActor,
+): Promise<{ user: SessionUser; created: boolean }> {
+  const username = checkUsername(input.username);
+  checkPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const existing = await findUserByUsername(trx, username);
+    const row = existing
+      ? await updateUser(trx, existing.id, { password_hash: passwordHash, is_admin: true, updated_at: now })
+      : await insertUser(trx, {
+          username,
+          password_hash: passwordHash,
+          is_admin: true,
+          join_date: now.slice(0, 10),
+          created_at: now,
+          updated_at: now,
+        });
+    if (!row) throw notFound('User not found');
+    await recordAudit(trx, {
+      actor,
+      action: existing ? 'admin.account.update' : 'admin.account.create',
+      targetType: 'user',
+      targetId: row.id,
+      before: existing ? toSessionUser(existing) : null,
+      after: toSessionUser(row),
+      at: deps.clock.now(),
+    });
+    return { user: toSessionUser(row), created: !existing };
+  });
+}
+
+/**
+ * Demo mode's first admin: when the site has no admin at all, create `admin` with a random password
+ * and return it so start-up can print it once. Returns null when an admin already exists.
+ */
+export async function createDemoAdminIfNone(
+  deps: AccountDeps,
+): Promise<{ username: string; password: string } | null> {
+  if ((await countAdmins(deps.db)) > 0) return null;
+  const credentials = { username: 'admin', password: randomBytes(12).toString('base64url') };
+  await upsertAdminAccount(deps, credentials, { userId: null, label: 'start-up' });
+  return credentials;
+}
+
+export async function resetPassword(
+  deps: AccountDeps,
+  input: { username: string; password: string },
+  actor: AuditActor,
+): Promise<SessionUser> {
+  const username = checkUsername(input.username);
+  checkPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction().execute(async (trx) => {
+    const existing = await findUserByUsername(trx, username);
+    if (!existing) throw notFound(`No user named ${username}`);
+    const row = await updateUser(trx, existing.id, {
+      password_hash: passwordHash,
+      updated_at: deps.clock.now().toISOString(),
+    });
+    if (!row) throw notFound(`No user named ${username}`);
+    // Signing out everywhere: whoever knew the old password keeps no session.
+    await trx.deleteFrom('sessions').where('user_id', '=', row.id).execute();
+    await recordAudit(trx, {
+      actor,
+      action: 'user.password.reset',
+      targetType: 'user',
+      targetId: row.id,
+      at: deps.clock.now(),
+    });
+    return toSessionUser(row);
+  });
+}
+
+/**
+ * Grants or revokes a user's admin flag. Refuses a change that changes nothing ('No changes were
+ * made') and one that would leave the site without an admin.
+ */
+export async function setAdminFlag(
+  deps: AccountDeps,
+  input: { userId: number; isAdmin: boolean },
+  actor: AuditActor,
+): Promise<SessionUser> {
+  // Serializable on PostgreSQL so two admins revoking each other at once cannot both pass the
+  // last-admin check; SQLite already runs one write transaction at a time.
+  return deps.db
+    .transaction()
+    .setIsolationLevel('serializable')
+    .execute(async (trx) => {
+      const target = await findUserById(trx, input.userId);
+      if (!target) throw notFound('User not found');
+      const before = toSessionUser(target);
+      if (before.is_admin === input.isAdmin) throw new HttpError(409, 'NO_CHANGES');
+      if (!input.isAdmin && (await countAdmins(trx)) <= 1) throw new HttpError(409, 'LAST_ADMIN');
+      const row = await updateUser(trx, target.id, {
+        is_admin: input.isAdmin,
+        updated_at: deps.clock.now().toISOString(),
+      });
+      if (!row) throw notFound('User not found');
+      const after = toSessionUser(row);
+      await recordAudit(trx, {
+        actor,
+        action: input.isAdmin ? 'user.admin.grant' : 'user.admin.revoke',
+        targetType: 'user',
+        targetId: row.id,
+        before,
+        after,
+        at: deps.clock.now(),
+      });
+      return after;
+    });
+}
+
+export async function setAdminFlagByUsername(
+  deps: AccountDeps,
+  input: { username: string; isAdmin: boolean },
+  actor: AuditActor,
+): Promise<SessionUser> {
+  const user = await findUserByUsername(deps.db, checkUsername(input.username));
+  if (!user) throw notFound(`No user named ${normaliseUsername(input.username)}`);
+  return setAdminFlag(deps, { userId: user.id, isAdmin: input.isAdmin }, actor);
+}

@@ -1,0 +1,50 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { SessionUser } from '#core/auth/auth.schema.ts';
+import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.ts';
+import { withConstraintErrors } from '../../db/errors.ts';
+import { toBool } from '../../db/values.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    username: row.username,
+    is_admin: toBool(row.is_admin),
+    created_at: row.created_at,
+    join_date: row.join_date,
+  };
+}
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Expects the username already normalised (normaliseUsername). */
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function listUsers(db: Db): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy('username').execute();
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('is_admin', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Throws ConflictError when the username is taken. */
+export function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
+  return withConstraintErrors(() =>
+    db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(),
+  );
+}
+
+export function updateUser(db: Db, id: number, patch: UserUpdate): Promise<UserRow | undefined> {
+  return db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '#core/errors.ts';
+import {
+  achievementsQuerySchema,
+  playerQuerySchema,
+  womAchievementSchema,
+  womCompetitionSchema,
+  womGroupSchema,
+  womGroupStatsSchema,
+  womPlayerSchema,
+} from '#core/wom/wom-data.schema.ts';
+import {
+  getCompetitions,
+  getPlayer,
+  getRecentAchievements,
+  getWomGroup,
+  getWomGroupStats,
+  type WomDataDeps,
+} from './wom-data.service.ts';
+
+/** The clan's WOM data, served from the database: a visitor's request never becomes a WOM request. */
+export async function womDataRoutes(app: FastifyInstance, deps: WomDataDeps): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['public'];
+
+  routes.get(
+    '/api/wom-group',
+    { schema: { tags, response: { 200: womGroupSchema, 404: errorResponseSchema } } },
+    async () => getWomGroup(deps),
+  );
+
+  routes.get(
+    '/api/wom-group-stats',
+    { schema: { tags, response: { 200: womGroupStatsSchema, 404: errorResponseSchema } } },
+    async () => getWomGroupStats(deps),
+  );
+
+  routes.get(
+    '/api/wom-group-achievements',
+    {
+      schema: {
+        tags,
+        querystring: achievementsQuerySchema,
+        response: { 200: z.array(womAchievementSchema) },
+      },
+    },
+    async (request) => getRecentAchievements(deps, request.query.limit),
+  );
+
+  routes.get(
+    '/api/wom-competitions',
+    { schema: { tags, response: { 200: z.array(womCompetitionSchema) } } },
+    async () => getCompetitions(deps),
+  );
+
+  // Both names are in use (spec §7): the same member snapshot, by WOM player id.
+  for (const path of ['/api/wom-player', '/api/pwom-player']) {
+    routes.get(
+      path,
+      {
+        schema: {
+          tags,
+          querystring: playerQuerySchema,
+          response: { 200: womPlayerSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request) => getPlayer(deps, request.query.id),
+    );
+  }
+}

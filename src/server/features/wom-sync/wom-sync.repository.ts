@@ -1,0 +1,286 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { MemberPatch, NewMember, StoredMember } from '#core/members/roster-sync.ts';
+import type { Database } from '../../db/schema.ts';
+import { toBool } from '../../db/values.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function listStoredMembers(db: Db): Promise<StoredMember[]> {
+  const rows = await db
+    .selectFrom('members')
+    .select([
+      'wom_id',
+      'name',
+      'wom_name',
+      'womrole',
+      'wom_role_synced',
+      'current_xp',
+      'current_lvl',
+      'combat_level',
+      'ehb',
+      'wom_account_type',
+      'build',
+      'join_date',
+      'left_at',
+      'not_in_wom',
+    ])
+    .execute();
+  return rows.map((row) => ({ ...row, not_in_wom: toBool(row.not_in_wom) }));
+}
+
+export async function insertMembers(db: Db, members: NewMember[], now: string): Promise<void> {
+  // Same columns on every row: SQLite has no DEFAULT inside a multi-row VALUES list.
+  const rows = members.map((member) => ({
+    ...member,
+    siege_score: 0,
+    hidden: false,
+    alt: false,
+    not_in_wom: false,
+    created_at: now,
+    updated_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('members')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
+}
+
+export async function updateMember(db: Db, womId: string, patch: MemberPatch, now: string): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ ...patch, updated_at: now })
+    .where('wom_id', '=', womId)
+    .execute();
+}
+
+/** WOM snapshot time of every stored snapshot, to skip rewriting unchanged ones. */
+export async function listSnapshotTimes(db: Db): Promise<Map<string, string | null>> {
+  const rows = await db.selectFrom('member_stats').select(['wom_id', 'snapshot_at']).execute();
+  return new Map(rows.map((row) => [row.wom_id, row.snapshot_at]));
+}
+
+export async function upsertMemberStats(
+  db: Db,
+  stats: { wom_id: string; snapshot: string; snapshot_at: string | null; fetched_at: string },
+): Promise<void> {
+  await db
+    .insertInto('member_stats')
+    .values(stats)
+    .onConflict((oc) =>
+      oc.column('wom_id').doUpdateSet({
+        snapshot: stats.snapshot,
+        snapshot_at: stats.snapshot_at,
+        fetched_at: stats.fetched_at,
+      }),
+    )
+    .execute();
+}
+
+/** Stores a WOM resource's payload; an unchanged payload keeps its row (and fetch time) as it was. */
+export async function writeWomCache(
+  db: Db,
+  resource: string,
+  payload: string,
+  now: string,
+): Promise<boolean> {
+  const current = await db
+    .selectFrom('wom_cache')
+    .select('payload')
+    .where('resource', '=', resource)
+    .executeTakeFirst();
+  if (current?.payload === payload) return false;
+  await db
+    .insertInto('wom_cache')
+    .values({ resource, payload, fetched_at: now })
+    .onConflict((oc) => oc.column('resource').doUpdateSet({ payload, fetched_at: now }))
+    .execute();
+  return true;
+}
+
+export interface AchievementRow {
+  player_wom_id: string;
+  player_name: string;
+  name: string;
+  metric: string;
+  threshold: number;
+  achieved_at: string;
+}
+
+export async function achievementExists(
+  db: Db,
+  row: Pick<AchievementRow, 'player_wom_id' | 'metric' | 'threshold'>,
+) {
+  const found = await db
+    .selectFrom('achievements')
+    .select('id')
+    .where('player_wom_id', '=', row.player_wom_id)
+    .where('metric', '=', row.metric)
+    .where('threshold', '=', row.threshold)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
+/** Inserts the achievements not stored yet; returns how many were new. */
+export async function insertAchievements(db: Db, rows: AchievementRow[]): Promise<number> {
+  let added = 0;
+  for (const row of rows) {
+    const result = await db
+      .insertInto('achievements')
+      .values(row)
+      .onConflict((oc) => oc.columns(['player_wom_id', 'metric', 'threshold']).doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
+}
+
+export interface CompetitionEvent {
+  wom_id: string;
+  name: string;
+  type: string;
+  metric: string;
+  start_date: string;
+  end_date: string;
+}
+
+/** Creates or refreshes the event linked to each competition; returns how many rows changed. */
+export async function upsertCompetitionEvents(
+  db: Db,
+  events: CompetitionEvent[],
+  now: string,
+): Promise<number> {
+  let changed = 0;
+  for (const event of events) {
+    const existing = await db
+      .selectFrom('events')
+      .select(['id', 'name', 'type', 'metric', 'start_date', 'end_date'])
+      .where('wom_id', '=', event.wom_id)
+      .executeTakeFirst();
+    if (!existing) {
+      await db
+        .insertInto('events')
+        .values({ ...event, description: null, created_at: now, updated_at: now })
+        .execute();
+      changed += 1;
+    } else if (
+      existing.name !== event.name ||
+      existing.type !== event.type ||
+      existing.metric !== event.metric ||
+      existing.start_date !== event.start_date ||
+      existing.end_date !== event.end_date
+    ) {
+      await db
+        .updateTable('events')
+        .set({ ...event, updated_at: now })
+        .where('id', '=', existing.id)
+        .execute();
+      changed += 1;
+    }
+  }
+  return changed;
+}
+
+/**
+ * Competitions that ended long enough ago for WOM's final update, are not scored yet, and were known
+ * to the site before they ended (created before their end).
+ */
+export async function listEventsAwaitingResults(db: Db, endedBefore: string) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'wom_id'])
+    .where('wom_id', 'is not', null)
+    .where('points_awarded_at', 'is', null)
+    .where('end_date', '<=', endedBefore)
+    .whereRef('created_at', '<', 'end_date')
+    .orderBy('end_date', 'asc')
+    .execute();
+}
+
+/** Members who can score: in the clan now, not deleted. */
+export async function listScoringMemberIds(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('members')
+    .select('wom_id')
+    .where('left_at', 'is', null)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Set(rows.map((row) => row.wom_id));
+}
+
+export async function openSeasonId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('seasons')
+    .select('id')
+    .where('is_open', '=', true)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface EventResult {
+  member_wom_id: string;
+  placement: number;
+  gained: number;
+  points: number;
+  won: boolean;
+  reason: string;
+}
+
+/**
+ * Books an event's results and points. The unique keys on (event, member) make it idempotent: a
+ * result or award that already exists is skipped, and only a newly booked award moves the score.
+ */
+export async function recordEventResults(
+  db: Transaction<Database>,
+  event: { id: number; winner_username: string | null },
+  results: EventResult[],
+  context: { seasonId: number; now: string },
+): Promise<number> {
+  let booked = 0;
+  for (const result of results) {
+    await db
+      .insertInto('event_results')
+      .values({
+        event_id: event.id,
+        member_wom_id: result.member_wom_id,
+        placement: result.placement,
+        gained: result.gained,
+        points: result.points,
+        won: result.won,
+        created_at: context.now,
+      })
+      .onConflict((oc) => oc.columns(['event_id', 'member_wom_id']).doNothing())
+      .execute();
+    const award = await db
+      .insertInto('points')
+      .values({
+        member_wom_id: result.member_wom_id,
+        season_id: context.seasonId,
+        amount: result.points,
+        reason: result.reason,
+        event_id: event.id,
+        actor_user_id: null,
+        created_at: context.now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['event_id', 'member_wom_id']).where('event_id', 'is not', null).doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (award) {
+      await db
+        .updateTable('members')
+        .set((eb) => ({ siege_score: eb('siege_score', '+', result.points) }))
+        .where('wom_id', '=', result.member_wom_id)
+        .execute();
+      booked += 1;
+    }
+  }
+  await db
+    .updateTable('events')
+    .set({ winner_username: event.winner_username, points_awarded_at: context.now, updated_at: context.now })
+    .where('id', '=', event.id)
+    .execute();
+  return booked;
+}

@@ -1,0 +1,311 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createManualClock, createTestApp, createTestAppOn, type TestApp } from '#test/app.ts';
+import { createTestDatabase, testDialects } from '#test/databases.ts';
+import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startWomSync } from './wom-sync.service.ts';
+
+const START = '2026-11-21T12:00:00.000Z';
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Every table a sync writes, as plain rows, to compare two states of the database. */
+async function snapshotOfData(t: TestApp) {
+  const tables = [
+    'members',
+    'member_stats',
+    'wom_cache',
+    'achievements',
+    'events',
+    'event_results',
+    'points',
+    'audit_log',
+  ] as const;
+  const state: Record<string, unknown[]> = {};
+  for (const table of tables) state[table] = await t.database.db.selectFrom(table).selectAll().execute();
+  return state;
+}
+
+async function member(t: TestApp, womId: string) {
+  return t.database.db
+    .selectFrom('members')
+    .selectAll()
+    .where('wom_id', '=', womId)
+    .executeTakeFirstOrThrow();
+}
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: WOM sync`, () => {
+    let simulator: WomSimulator;
+    let t: TestApp;
+    const clock = createManualClock(START);
+
+    beforeEach(async () => {
+      clock.set(START);
+      simulator = await startSimulator({ members: 40, seed: 3, clock });
+      t = await createTestApp(dialect, { clock, wom: { url: simulator.url, groupId: simulator.groupId } });
+    });
+    afterEach(async () => {
+      await t.close();
+      await simulator.close();
+    });
+
+    it('gives no points for competitions that were over before the site first saw them', async () => {
+      await t.sync();
+      expect(await t.database.db.selectFrom('points').selectAll().execute()).toEqual([]);
+      expect(simulator.requests.filter((r) => r.path.startsWith('/competitions/'))).toEqual([]);
+    });
+
+    it('imports the roster with a baseline, stats, statistics, achievements and competitions as events', async () => {
+      const result = await t.sync();
+      expect(result.outcome).toBe('succeeded');
+      const members = await t.database.db.selectFrom('members').selectAll().execute();
+      expect(members).toHaveLength(40);
+      for (const m of members) {
+        expect(m.first_xp).toBe(m.current_xp);
+        expect(m.womrole).toBe(m.wom_role_synced);
+      }
+      expect(await t.database.db.selectFrom('member_stats').select('wom_id').execute()).not.toHaveLength(0);
+      const cache = await t.database.db.selectFrom('wom_cache').select('resource').execute();
+      expect(cache.map((c) => c.resource)).toEqual(
+        expect.arrayContaining(['group', 'group-statistics', 'competitions']),
+      );
+      expect(await t.database.db.selectFrom('achievements').select('id').execute()).not.toHaveLength(0);
+      const events = await t.database.db.selectFrom('events').selectAll().execute();
+      expect(events).toHaveLength(8);
+      expect(events.every((e) => e.wom_id !== null && e.start_date !== null && e.end_date !== null)).toBe(
+        true,
+      );
+    });
+
+    it('records every run with its outcome, counts and WOM requests, within 10 requests', async () => {
+      const result = await t.sync();
+      const runs = await t.database.db.selectFrom('sync_runs').selectAll().execute();
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({
+        kind: 'wom-sync',
+        outcome: 'succeeded',
+        finished_at: expect.any(String),
+        error: null,
+      });
+      expect(runs[0]!.wom_requests).toBe(result.womRequests);
+      expect(result.womRequests).toBeLessThanOrEqual(10);
+      expect(simulator.requests).toHaveLength(result.womRequests);
+      expect(JSON.parse(runs[0]!.counts!)).toMatchObject({ members: 40, inserted: 40 });
+    });
+
+    it('leaves the database unchanged when nothing changed at WOM', async () => {
+      await t.sync();
+      const first = await snapshotOfData(t);
+      const second = await t.sync();
+      expect(second.outcome).toBe('succeeded');
+      expect(await snapshotOfData(t)).toEqual(first);
+    });
+
+    it('awards event points once: placements 15, 10, 5 and 2, never twice', async () => {
+      // The site first sees the clan 40 days back, before the simulator's competitions ended.
+      clock.set(new Date(Date.parse(START) - 40 * DAY).toISOString());
+      await t.sync();
+      expect(await t.database.db.selectFrom('points').selectAll().execute()).toEqual([]);
+      clock.set(START);
+      await t.sync();
+      const results = await t.database.db
+        .selectFrom('event_results')
+        .innerJoin('events', 'events.id', 'event_results.event_id')
+        .select(['event_results.event_id', 'placement', 'points', 'gained', 'start_date', 'end_date'])
+        .execute();
+      expect(results.length).toBeGreaterThan(0);
+      for (const r of results) {
+        const hours = (Date.parse(r.end_date!) - Date.parse(r.start_date!)) / 3_600_000;
+        const expected = hours >= 1 && hours <= 2 ? 2 : ({ 1: 15, 2: 10, 3: 5 }[r.placement] ?? 2);
+        expect(r.points).toBe(expected);
+        expect(r.gained).toBeGreaterThan(0);
+      }
+      // The simulator ends one competition in a tie for first: both are placed 1st.
+      const firsts = new Map<number, number>();
+      for (const r of results)
+        if (r.placement === 1) firsts.set(r.event_id, (firsts.get(r.event_id) ?? 0) + 1);
+      expect([...firsts.values()].some((count) => count >= 2)).toBe(true);
+      const points = await t.database.db.selectFrom('points').selectAll().execute();
+      expect(points).toHaveLength(results.length);
+      const scores = await t.database.db.selectFrom('members').select(['wom_id', 'siege_score']).execute();
+      const total = scores.reduce((sum, m) => sum + m.siege_score, 0);
+      expect(total).toBe(points.reduce((sum, p) => sum + p.amount, 0));
+      const awarded = await t.database.db
+        .selectFrom('events')
+        .select(['points_awarded_at', 'winner_username'])
+        .where('points_awarded_at', 'is not', null)
+        .execute();
+      expect(awarded.length).toBeGreaterThan(0);
+
+      clock.advance(60 * 1000);
+      await t.sync();
+      expect(await t.database.db.selectFrom('points').selectAll().execute()).toHaveLength(points.length);
+      const after = await t.database.db.selectFrom('members').select(['wom_id', 'siege_score']).execute();
+      expect(after.reduce((sum, m) => sum + m.siege_score, 0)).toBe(total);
+    });
+
+    it('marks as won only the results level with the top gain of all participants', async () => {
+      clock.set(new Date(Date.parse(START) - 40 * DAY).toISOString());
+      await t.sync();
+      clock.set(START);
+      await t.sync();
+      const events = await t.database.db
+        .selectFrom('events')
+        .select(['id', 'wom_id', 'winner_username'])
+        .where('points_awarded_at', 'is not', null)
+        .execute();
+      expect(events.length).toBeGreaterThan(0);
+      for (const event of events) {
+        const response = await fetch(`${simulator.url}/competitions/${event.wom_id}`);
+        const details = (await response.json()) as {
+          participations: Array<{
+            playerId: number;
+            player: { displayName: string };
+            progress: { gained: number };
+          }>;
+        };
+        const top = Math.max(...details.participations.map((p) => p.progress.gained));
+        const results = await t.database.db
+          .selectFrom('event_results')
+          .select(['member_wom_id', 'gained', 'won', 'placement'])
+          .where('event_id', '=', event.id)
+          .execute();
+        for (const r of results) expect(Boolean(r.won)).toBe(r.gained === top);
+        const winner = details.participations.find((p) => p.progress.gained === top)!;
+        expect(event.winner_username).toBe(winner.player.displayName);
+      }
+    });
+
+    it("follows a rename by WOM id and keeps the member's points", async () => {
+      await t.sync();
+      const [id] = simulator.memberIds();
+      const womId = String(id);
+      await t.database.db
+        .updateTable('members')
+        .set({ siege_score: 42 })
+        .where('wom_id', '=', womId)
+        .execute();
+      simulator.renamePlayer(id!, 'Fresh Name');
+      await t.sync();
+      const renamed = await member(t, womId);
+      expect(renamed).toMatchObject({ wom_name: 'Fresh Name', name: 'Fresh Name', siege_score: 42 });
+      expect(await t.database.db.selectFrom('members').select('wom_id').execute()).toHaveLength(40);
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'member.rename')
+        .execute();
+      expect(audit).toHaveLength(1);
+      expect(JSON.parse(audit[0]!.after!)).toEqual({ wom_name: 'Fresh Name' });
+    });
+
+    it('marks a member who leaves as left, and restores them with their points and baseline', async () => {
+      await t.sync();
+      const id = simulator.memberIds()[5]!;
+      const womId = String(id);
+      await t.database.db
+        .updateTable('members')
+        .set({ siege_score: 17 })
+        .where('wom_id', '=', womId)
+        .execute();
+      const before = await member(t, womId);
+
+      simulator.removeMember(id);
+      clock.advance(DAY);
+      await t.sync();
+      const gone = await member(t, womId);
+      expect(gone.left_at).toBe(clock.now().toISOString());
+      const roster = await t.app.inject({ method: 'GET', url: '/api/members' });
+      expect(roster.json().map((m: { wom_id: string }) => m.wom_id)).not.toContain(womId);
+
+      simulator.restoreMember(id);
+      simulator.gainExperience(id, 'fishing', 250_000);
+      clock.advance(DAY);
+      await t.sync();
+      const back = await member(t, womId);
+      expect(back.left_at).toBeNull();
+      expect(back.siege_score).toBe(17);
+      expect(back.first_xp).toBe(before.first_xp);
+      expect(back.current_xp).toBeGreaterThan(before.current_xp);
+    });
+
+    it("keeps an admin's rank change through syncs until WOM's role changes", async () => {
+      await t.sync();
+      const id = simulator.memberIds().at(-1)!;
+      const womId = String(id);
+      const synced = (await member(t, womId)).wom_role_synced;
+      await t.database.db
+        .updateTable('members')
+        .set({ womrole: 'zenyte' })
+        .where('wom_id', '=', womId)
+        .execute();
+
+      clock.advance(60 * 60 * 1000);
+      await t.sync();
+      expect(await member(t, womId)).toMatchObject({ womrole: 'zenyte', wom_role_synced: synced });
+
+      const newRole = synced === 'onyx' ? 'ruby' : 'onyx';
+      simulator.setRole(id, newRole);
+      await t.sync();
+      expect(await member(t, womId)).toMatchObject({ womrole: newRole, wom_role_synced: newRole });
+    });
+
+    it('records a failed run and keeps serving the last good data', async () => {
+      await t.sync();
+      const members = (await t.app.inject({ method: 'GET', url: '/api/members' })).body;
+      const stats = (await t.app.inject({ method: 'GET', url: '/api/wom-group-stats' })).body;
+      const before = await snapshotOfData(t);
+
+      // The group answers, then WOM goes down half-way through the run.
+      simulator.gainExperience(simulator.memberIds()[0]!, 'cooking', 1_000_000);
+      clock.advance(60 * 60 * 1000);
+      simulator.failNext(20, 503, 'html');
+      const result = await t.sync();
+      expect(result.outcome).toBe('failed');
+      const runs = await t.database.db.selectFrom('sync_runs').selectAll().orderBy('id').execute();
+      expect(runs.at(-1)).toMatchObject({ outcome: 'failed', error: expect.stringContaining('503') });
+
+      expect(await snapshotOfData(t)).toEqual(before);
+      expect((await t.app.inject({ method: 'GET', url: '/api/members' })).body).toBe(members);
+      expect((await t.app.inject({ method: 'GET', url: '/api/wom-group-stats' })).body).toBe(stats);
+    });
+
+    it('refuses a second sync while one runs', async () => {
+      simulator.setFaults({ latencyMs: 150 });
+      const first = await startWomSync(t.womSync, null);
+      const second = await startWomSync(t.womSync, null);
+      expect(first.status).toBe('started');
+      expect(second).toEqual({ status: 'busy' });
+      if (first.status === 'started') await first.done;
+      const third = await startWomSync(t.womSync, null);
+      expect(third.status).toBe('started');
+      if (third.status === 'started') await third.done;
+    });
+  });
+}
+
+describe.skipIf(!testDialects.includes('postgres'))('postgres: two instances on one database', () => {
+  it('never run the same sync at once', async () => {
+    const clock = createManualClock(START);
+    const simulator = await startSimulator({ members: 30, clock });
+    simulator.setFaults({ latencyMs: 100 });
+    const database = await createTestDatabase('postgres');
+    const wom = { url: simulator.url, groupId: simulator.groupId };
+    const one = await createTestAppOn(database, { clock, wom, instanceId: 'instance-one' });
+    const two = await createTestAppOn(database, { clock, wom, instanceId: 'instance-two' });
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        const starts = await Promise.all([startWomSync(one.womSync, null), startWomSync(two.womSync, null)]);
+        expect(starts.filter((s) => s.status === 'started')).toHaveLength(1);
+        expect(starts.filter((s) => s.status === 'busy')).toHaveLength(1);
+        for (const s of starts) if (s.status === 'started') expect((await s.done).outcome).toBe('succeeded');
+      }
+      const runs = await database.db.selectFrom('sync_runs').select('outcome').execute();
+      expect(runs).toEqual([{ outcome: 'succeeded' }, { outcome: 'succeeded' }, { outcome: 'succeeded' }]);
+    } finally {
+      await one.app.close();
+      await two.app.close();
+      await database.destroy();
+      await simulator.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import { defaultErrorMessage, type ErrorCode } from '#core/errors.ts';
+
+/** An expected failure with its HTTP status; the error handler replies `{code, message}`. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string = defaultErrorMessage[code],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message?: string) => new HttpError(400, 'VALIDATION_ERROR', message);
+export const unauthenticated = (message?: string) => new HttpError(401, 'UNAUTHENTICATED', message);
+export const forbidden = (message?: string) => new HttpError(403, 'FORBIDDEN', message);
+export const notFound = (message?: string) => new HttpError(404, 'NOT_FOUND', message);

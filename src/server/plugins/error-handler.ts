@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { defaultErrorMessage, type ErrorCode } from '#core/errors.ts';
+import { ConflictError, MissingReferenceError, translateDbError } from '../db/errors.ts';
+import { HttpError } from '../http/http-error.ts';
+
+interface ErrorReply {
+  status: number;
+  code: ErrorCode;
+  message: string;
+}
+
+function describeValidation(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  return error.validation
+    .map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      return field ? `${field}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+function toErrorReply(thrown: FastifyError): ErrorReply {
+  const error = translateDbError(thrown) as FastifyError;
+  if (error instanceof HttpError)
+    return { status: error.statusCode, code: error.code, message: error.message };
+  if (error instanceof ConflictError)
+    return { status: 409, code: 'CONFLICT', message: defaultErrorMessage.CONFLICT };
+  if (error instanceof MissingReferenceError)
+    return { status: 404, code: 'NOT_FOUND', message: defaultErrorMessage.NOT_FOUND };
+  if (error.validation) return { status: 400, code: 'VALIDATION_ERROR', message: describeValidation(error) };
+  const status = error.statusCode ?? 500;
+  if (status === 415)
+    return { status, code: 'UNSUPPORTED_MEDIA_TYPE', message: defaultErrorMessage.UNSUPPORTED_MEDIA_TYPE };
+  if (status === 429) return { status, code: 'RATE_LIMITED', message: defaultErrorMessage.RATE_LIMITED };
+  // Fastify's own client errors (bad JSON, body too large) are safe to describe.
+  if (status >= 400 && status < 500) return { status, code: 'VALIDATION_ERROR', message: error.message };
+  return { status: 500, code: 'INTERNAL_ERROR', message: defaultErrorMessage.INTERNAL_ERROR };
+}
+
+/** Every error leaves as `{code, message}`; a 5xx never carries a stack, SQL or driver text. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, code, message } = toErrorReply(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send({ code, message });
+  });
+}

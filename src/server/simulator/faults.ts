@@ -1,0 +1,181 @@
+import { STATUS_CODES } from 'node:http';
+import type { Clock } from '../clock.ts';
+import { createRng, type Rng } from './random.ts';
+import { JSON_TYPE, jsonReply, type Reply } from './replies.ts';
+
+export interface SimulatorFaults {
+  latencyMs: number;
+  errorRate: number;
+  down: boolean;
+}
+
+export type FailureBody = 'json' | 'html' | 'truncated' | 'empty';
+
+type Queued =
+  | { kind: 'fail'; remaining: number; status: number; body: FailureBody }
+  | { kind: 'rateLimit'; remaining: number; retryAfterSeconds: number };
+
+const NO_FAULTS: SimulatorFaults = { latencyMs: 0, errorRate: 0, down: false };
+
+const RATE_LIMIT_MESSAGE =
+  'Too Many Requests. Please check https://docs.wiseoldman.net/#rate-limits--api-keys.';
+const INVALID_KEY_MESSAGE =
+  'Invalid API Key. Please check https://docs.wiseoldman.net/#rate-limits--api-keys';
+const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** "Bad Gateway" becomes "Bad gateway.", the legacy error style. */
+function sentence(status: number): string {
+  const text = STATUS_CODES[status] ?? 'Unexpected error';
+  return `${text.charAt(0)}${text.slice(1).toLowerCase()}.`;
+}
+
+function htmlPage(status: number): string {
+  const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
+  return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+}
+
+function failure(status: number, body: FailureBody): Reply {
+  const json = JSON.stringify({ code: 'UNEXPECTED_ERROR', message: sentence(status) });
+  switch (body) {
+    case 'json':
+      return { status, body: json, contentType: JSON_TYPE, headers: {} };
+    case 'html':
+      return { status, body: htmlPage(status), contentType: HTML_TYPE, headers: {} };
+    case 'truncated':
+      // A connection cut mid-body: valid JSON up to a point, then nothing.
+      return {
+        status,
+        body: json.slice(0, Math.floor(json.length / 2)),
+        contentType: JSON_TYPE,
+        headers: {},
+      };
+    case 'empty':
+      return { status, body: '', contentType: null, headers: {} };
+  }
+}
+
+function tooManyRequests(limit: number, resetSeconds: number): Reply {
+  const seconds = String(Math.max(0, resetSeconds));
+  return jsonReply(
+    429,
+    { message: RATE_LIMIT_MESSAGE },
+    {
+      'RateLimit-Limit': String(limit),
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': seconds,
+      'Retry-After': seconds,
+    },
+  );
+}
+
+export interface FaultOptions {
+  seed: number;
+  clock: Clock;
+  apiKeys: readonly string[] | null;
+  rateLimit: { withoutKey: number; withKey: number } | false;
+}
+
+export interface Caller {
+  apiKey: string | null;
+  address: string;
+}
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Everything that can go wrong before a request reaches the API, in the order the real stack would
+ * hit it: an outage page, injected failures, the API key check, the rate limiter, random 500s.
+ */
+export class FaultInjector {
+  private faults: SimulatorFaults = { ...NO_FAULTS };
+  private queue: Queued[] = [];
+  private readonly random: Rng;
+  private readonly windows = new Map<string, { startedAt: number; count: number }>();
+
+  constructor(private readonly options: FaultOptions) {
+    this.random = createRng(options.seed, 'faults');
+  }
+
+  get latencyMs(): number {
+    return this.faults.latencyMs;
+  }
+
+  set(faults: Partial<SimulatorFaults>): void {
+    this.faults = { ...this.faults, ...faults };
+  }
+
+  reset(): void {
+    this.faults = { ...NO_FAULTS };
+    this.queue = [];
+  }
+
+  failNext(count: number, status: number, body: FailureBody): void {
+    if (count > 0) this.queue.push({ kind: 'fail', remaining: count, status, body });
+  }
+
+  rateLimitNext(count: number, retryAfterSeconds: number): void {
+    if (count > 0) this.queue.push({ kind: 'rateLimit', remaining: count, retryAfterSeconds });
+  }
+
+  /** A reply that replaces the API's, or null to let the request through with these extra headers. */
+  intercept(caller: Caller): { reply: Reply | null; headers: Record<string, string> } {
+    if (this.faults.down) {
+      return {
+        reply: { status: 503, body: htmlPage(503), contentType: HTML_TYPE, headers: {} },
+        headers: {},
+      };
+    }
+    const queued = this.queue[0];
+    if (queued !== undefined) {
+      queued.remaining -= 1;
+      if (queued.remaining <= 0) this.queue.shift();
+      const reply =
+        queued.kind === 'fail'
+          ? failure(queued.status, queued.body)
+          : tooManyRequests(this.limitFor(caller), queued.retryAfterSeconds);
+      return { reply, headers: {} };
+    }
+    const keys = this.options.apiKeys;
+    if (caller.apiKey !== null && keys !== null && !keys.includes(caller.apiKey)) {
+      return { reply: jsonReply(403, { message: INVALID_KEY_MESSAGE }), headers: {} };
+    }
+    const counted = this.count(caller);
+    if (counted.reply !== null) return counted;
+    if (this.faults.errorRate > 0 && this.random.next() < this.faults.errorRate) {
+      return {
+        reply: jsonReply(500, { code: 'UNEXPECTED_ERROR', message: 'Internal server error.' }),
+        headers: counted.headers,
+      };
+    }
+    return counted;
+  }
+
+  private limitFor(caller: Caller): number {
+    const limits = this.options.rateLimit || { withoutKey: 20, withKey: 100 };
+    return caller.apiKey === null ? limits.withoutKey : limits.withKey;
+  }
+
+  /** A fixed 60 s window per API key, or per address without one (§4.1). */
+  private count(caller: Caller): { reply: Reply | null; headers: Record<string, string> } {
+    if (this.options.rateLimit === false) return { reply: null, headers: {} };
+    const now = this.options.clock.now().getTime();
+    const key = caller.apiKey === null ? `ip:${caller.address}` : `key:${caller.apiKey}`;
+    let window = this.windows.get(key);
+    if (window === undefined || now - window.startedAt >= WINDOW_MS) {
+      window = { startedAt: now, count: 0 };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    const limit = this.limitFor(caller);
+    const reset = Math.ceil((window.startedAt + WINDOW_MS - now) / 1000);
+    if (window.count > limit) return { reply: tooManyRequests(limit, reset), headers: {} };
+    return {
+      reply: null,
+      headers: {
+        'RateLimit-Limit': String(limit),
+        'RateLimit-Remaining': String(limit - window.count),
+        'RateLimit-Reset': String(reset),
+      },
+    };
+  }
+}

@@ -1,0 +1,119 @@
+import { ACTIVITIES, BOSSES, getExpForLevel, MetricProps, REAL_SKILLS } from '@wise-old-man/utils';
+import { DAY_MS, levelOf, MAX_SKILL_XP, XP_AT_99 } from './catalogue.ts';
+import type { Rng } from './random.ts';
+import { rawStatsAt } from './timeline.ts';
+import type { SimAchievement, SimPlayer } from './world.ts';
+
+type Candidate = Omit<SimAchievement, 'playerId' | 'accuracy' | 'createdAt'>;
+
+const SKILL_XP_THRESHOLDS = [50_000_000, 100_000_000, MAX_SKILL_XP];
+const KILL_THRESHOLDS = [50, 100, 500, 1_000, 5_000];
+const CLUE_THRESHOLDS = [100, 500, 1_000];
+const OVERALL_XP_THRESHOLDS = [100_000_000, 200_000_000, 500_000_000, 1_000_000_000, 2_000_000_000];
+const BASE_LEVELS = [60, 70, 80, 90];
+const WINDOW_DAYS = 120;
+
+/** Thresholds in WOM's short form: 500, 1k, 50m, 1b. */
+export function shortNumber(value: number): string {
+  if (value >= 1_000_000_000) return `${value / 1_000_000_000}b`;
+  if (value >= 1_000_000) return `${value / 1_000_000}m`;
+  if (value >= 1_000) return `${value / 1_000}k`;
+  return String(value);
+}
+
+/** Every achievement the player's current stats already qualify for, named as WOM names them (§2.5). */
+function candidates(player: SimPlayer, epoch: number): Candidate[] {
+  const raw = rawStatsAt(player.model, epoch, epoch, []);
+  const found: Candidate[] = [];
+  REAL_SKILLS.forEach((skill, index) => {
+    const xp = raw.xp[index] ?? 0;
+    const name = MetricProps[skill].name;
+    if (xp >= XP_AT_99)
+      found.push({ name: `99 ${name}`, metric: skill, threshold: XP_AT_99, measure: 'experience' });
+    for (const threshold of SKILL_XP_THRESHOLDS) {
+      if (xp >= threshold)
+        found.push({
+          name: `${shortNumber(threshold)} ${name}`,
+          metric: skill,
+          threshold,
+          measure: 'experience',
+        });
+    }
+  });
+  BOSSES.forEach((boss, index) => {
+    const kills = raw.kills[index] ?? 0;
+    const name = MetricProps[boss].name;
+    // Chest "bosses" count chests, not kills: "500 Barrows Chests".
+    const unit = name.endsWith('Chests') ? '' : ' kills';
+    for (const threshold of KILL_THRESHOLDS) {
+      if (kills >= threshold)
+        found.push({
+          name: `${shortNumber(threshold)} ${name}${unit}`,
+          metric: boss,
+          threshold,
+          measure: 'kills',
+        });
+    }
+  });
+  ACTIVITIES.forEach((activity, index) => {
+    if (!activity.startsWith('clue_scrolls_')) return;
+    const score = raw.scores[index] ?? 0;
+    for (const threshold of CLUE_THRESHOLDS) {
+      if (score >= threshold)
+        found.push({
+          name: `${shortNumber(threshold)} ${MetricProps[activity].name}`,
+          metric: activity,
+          threshold,
+          measure: 'score',
+        });
+    }
+  });
+  const lowest = Math.min(...raw.xp.map((xp) => levelOf(xp)));
+  for (const level of BASE_LEVELS) {
+    if (lowest >= level)
+      found.push({
+        name: `Base ${level} Stats`,
+        metric: 'overall',
+        threshold: getExpForLevel(level) * REAL_SKILLS.length,
+        measure: 'levels',
+      });
+  }
+  if (lowest >= 99)
+    found.push({
+      name: 'Maxed Overall',
+      metric: 'overall',
+      threshold: XP_AT_99 * REAL_SKILLS.length,
+      measure: 'levels',
+    });
+  const total = raw.xp.reduce((sum, xp) => sum + xp, 0);
+  for (const threshold of OVERALL_XP_THRESHOLDS) {
+    if (total >= threshold)
+      found.push({
+        name: `${shortNumber(threshold)} Overall Exp.`,
+        metric: 'overall',
+        threshold,
+        measure: 'experience',
+      });
+  }
+  return found;
+}
+
+/** About three recent achievements per tracked member, dated over the last 120 days; newest first. */
+export function generateAchievements(rng: Rng, members: SimPlayer[], epoch: number): SimAchievement[] {
+  const achievements: SimAchievement[] = [];
+  for (const player of members) {
+    if (!player.tracked) continue;
+    const picked = rng.shuffle(candidates(player, epoch)).slice(0, rng.int(1, 5));
+    for (const candidate of picked) {
+      const roll = rng.next();
+      achievements.push({
+        playerId: player.id,
+        ...candidate,
+        // Milliseconds between the two snapshots around the moment; sometimes unknown.
+        accuracy: roll < 0.1 ? null : roll < 0.15 ? -1 : rng.int(60_000, 2 * DAY_MS),
+        createdAt: epoch - rng.int(0, WINDOW_DAYS * DAY_MS),
+      });
+    }
+  }
+  return achievements.sort((a, b) => b.createdAt - a.createdAt);
+}

@@ -1,0 +1,168 @@
+import type { AddressInfo } from 'node:net';
+import { isGroupRole, isSkill } from '@wise-old-man/utils';
+import { systemClock, type Clock } from '../clock.ts';
+import { indexOfSkill, isValidUsername, normaliseUsername } from './catalogue.ts';
+import { FaultInjector, type FailureBody, type SimulatorFaults } from './faults.ts';
+import { generateWorld } from './generate-world.ts';
+import { createSimulatorServer, type RecordedRequest } from './http-server.ts';
+import { markUpdated, membershipOf, requirePlayer } from './world.ts';
+
+export type { FailureBody, RecordedRequest, SimulatorFaults };
+
+export interface SimulatorOptions {
+  /** Default 1; the same seed and the same clock give byte-identical responses. */
+  seed?: number;
+  /** Default 150; 1..2000. */
+  members?: number;
+  /** Default 1234. */
+  groupId?: number;
+  /** Default '123-456-789'. */
+  verificationCode?: string;
+  /** Every "now" decision uses it; default systemClock. */
+  clock?: Clock;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Default 0 (a free port). */
+  port?: number;
+  /** If given, a request whose x-api-key is not listed gets 403; without it any key is accepted. */
+  apiKeys?: string[];
+  /** Requests per 60 s window (§4.1); default false (off). */
+  rateLimit?: { withoutKey: number; withKey: number } | false;
+}
+
+export interface WomSimulator {
+  /** Base URL for the app, e.g. 'http://127.0.0.1:40123/v2' (no trailing slash). */
+  readonly url: string;
+  readonly origin: string;
+  readonly groupId: number;
+  readonly verificationCode: string;
+  /** Every request received (path without the /v2 prefix). */
+  readonly requests: RecordedRequest[];
+  setFaults(faults: Partial<SimulatorFaults>): void;
+  /** Also clears queued failures. */
+  resetFaults(): void;
+  failNext(count: number, status: number, body?: FailureBody): void;
+  rateLimitNext(count: number, retryAfterSeconds: number): void;
+  renamePlayer(playerId: number, newDisplayName: string): void;
+  removeMember(playerId: number): void;
+  restoreMember(playerId: number): void;
+  setRole(playerId: number, role: string): void;
+  gainExperience(playerId: number, skill: string, xp: number): void;
+  memberIds(): number[];
+  close(): Promise<void>;
+}
+
+const MAX_MEMBERS = 2_000;
+
+function checkedMembers(members: number): number {
+  if (!Number.isInteger(members) || members < 1 || members > MAX_MEMBERS)
+    throw new RangeError(`members must be an integer from 1 to ${MAX_MEMBERS}, got ${members}`);
+  return members;
+}
+
+/** Starts the WOM simulator on a loopback port with a clan generated from the seed. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<WomSimulator> {
+  const clock = options.clock ?? systemClock;
+  const seed = options.seed ?? 1;
+  const world = generateWorld({
+    seed,
+    members: checkedMembers(options.members ?? 150),
+    groupId: options.groupId ?? 1234,
+    verificationCode: options.verificationCode ?? '123-456-789',
+    epoch: clock.now().getTime(),
+  });
+  const faults = new FaultInjector({
+    seed,
+    clock,
+    apiKeys: options.apiKeys ?? null,
+    rateLimit: options.rateLimit ?? false,
+  });
+  const requests: RecordedRequest[] = [];
+  const server = createSimulatorServer({ world, clock, faults, requests });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const now = () => clock.now().getTime();
+
+  const member = (playerId: number) => {
+    const membership = membershipOf(world, playerId);
+    if (membership === undefined) throw new RangeError(`Player ${playerId} is not a member`);
+    return membership;
+  };
+
+  return {
+    url: `${origin}/v2`,
+    origin,
+    groupId: world.group.id,
+    verificationCode: world.group.verificationCode,
+    requests,
+    setFaults: (changes) => faults.set(changes),
+    resetFaults: () => faults.reset(),
+    failNext: (count, status, body = 'json') => faults.failNext(count, status, body),
+    rateLimitNext: (count, retryAfterSeconds) => faults.rateLimitNext(count, retryAfterSeconds),
+    renamePlayer(playerId, newDisplayName) {
+      const player = requirePlayer(world, playerId);
+      const username = normaliseUsername(newDisplayName);
+      if (!isValidUsername(username)) throw new RangeError(`Not a valid OSRS name: '${newDisplayName}'`);
+      const holder = world.byUsername.get(username);
+      if (holder !== undefined && holder !== player)
+        throw new RangeError(`'${newDisplayName}' is already taken`);
+      world.byUsername.delete(player.username);
+      player.username = username;
+      player.displayName = newDisplayName.replace(/[-_\s]/g, ' ').trim();
+      world.byUsername.set(username, player);
+    },
+    removeMember(playerId) {
+      const membership = member(playerId);
+      world.memberships.splice(world.memberships.indexOf(membership), 1);
+      world.departed.set(playerId, membership);
+      world.group.updatedAt = now();
+    },
+    restoreMember(playerId) {
+      requirePlayer(world, playerId);
+      if (membershipOf(world, playerId) !== undefined) return;
+      const previous = world.departed.get(playerId);
+      if (previous === undefined) throw new RangeError(`Player ${playerId} never left the group`);
+      world.departed.delete(playerId);
+      // Rejoining makes a new membership, as re-adding a member does on WOM; RuneLite has not synced it yet.
+      const at = now();
+      world.memberships.push({
+        playerId,
+        role: previous.role,
+        createdAt: at,
+        updatedAt: at,
+        clientSyncJoinedAt: null,
+      });
+      world.group.updatedAt = at;
+    },
+    setRole(playerId, role) {
+      if (!isGroupRole(role)) throw new RangeError(`Not a WOM group role: '${role}'`);
+      const membership = member(playerId);
+      membership.role = role;
+      membership.updatedAt = now();
+      world.group.updatedAt = membership.updatedAt;
+    },
+    gainExperience(playerId, skill, xp) {
+      const player = requirePlayer(world, playerId);
+      if (!isSkill(skill) || skill === 'overall') throw new RangeError(`Not a skill: '${skill}'`);
+      if (!Number.isFinite(xp) || xp <= 0) throw new RangeError(`XP must be positive, got ${xp}`);
+      const at = now();
+      player.adjustments.push({ skillIndex: indexOfSkill(skill), xp: Math.floor(xp), at });
+      markUpdated(player, at);
+    },
+    memberIds: () => world.memberships.map((membership) => membership.playerId),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // fetch keeps connections alive; close them so close() does not wait for their timeout.
+        server.closeAllConnections();
+      }),
+  };
+}

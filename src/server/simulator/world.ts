@@ -1,0 +1,152 @@
+import type { GroupRole, Metric, PlayerBuild, PlayerType } from '@wise-old-man/utils';
+import { normaliseUsername } from './catalogue.ts';
+import type { StatsModel } from './player-stats.ts';
+import { buildSnapshot, type BuiltSnapshot } from './snapshot.ts';
+import { lastUpdateAt, rawStatsAt, type UpdateSchedule, type XpAdjustment } from './timeline.ts';
+
+/** Everything the simulator knows; generated once from the seed, then edited by requests and tests. */
+export interface SimPlayer {
+  id: number;
+  username: string;
+  displayName: string;
+  /** What the hiscores would say; reported as 'unknown' until the player's first update. */
+  accountType: Exclude<PlayerType, 'unknown'>;
+  build: PlayerBuild;
+  country: string | null;
+  registeredAt: number;
+  /** False for a player WOM has never managed to update: no snapshot, updatedAt null. */
+  tracked: boolean;
+  schedule: UpdateSchedule | null;
+  /** The latest forced update (update-all, POST /players, gainExperience). */
+  manualUpdateAt: number | null;
+  /** For players who stopped gaining, when they last gained; null when every update shows gains. */
+  lastGainAt: number | null;
+  model: StatsModel;
+  adjustments: XpAdjustment[];
+  cache: { key: string; snapshot: BuiltSnapshot } | null;
+}
+
+export interface SimMembership {
+  playerId: number;
+  role: GroupRole;
+  createdAt: number;
+  updatedAt: number;
+  clientSyncJoinedAt: number | null;
+}
+
+export interface SimGroup {
+  id: number;
+  name: string;
+  clanChat: string;
+  description: string;
+  homeworld: number;
+  score: number;
+  createdAt: number;
+  updatedAt: number;
+  verificationCode: string;
+}
+
+export interface SimParticipant {
+  playerId: number;
+  /** The gain over the whole competition, in the metric's unit; ongoing ones reach it pro rata. */
+  plannedGain: number;
+  /** False for participants WOM had no snapshots for: they show -1 start and end. */
+  hasData: boolean;
+}
+
+export interface SimCompetition {
+  id: number;
+  title: string;
+  metric: Metric;
+  startsAt: number;
+  endsAt: number;
+  createdAt: number;
+  score: number;
+  participants: SimParticipant[];
+}
+
+export interface SimAchievement {
+  playerId: number;
+  name: string;
+  metric: Metric;
+  threshold: number;
+  accuracy: number | null;
+  createdAt: number;
+  measure: 'experience' | 'kills' | 'score' | 'value' | 'levels';
+}
+
+export interface WatchCase {
+  accused_rsn: string;
+  published_date: string;
+  reason: string;
+  evidence_rating: string;
+  quick_find: string;
+  source: string;
+}
+
+export interface World {
+  seed: number;
+  epoch: number;
+  group: SimGroup;
+  players: Map<number, SimPlayer>;
+  byUsername: Map<string, SimPlayer>;
+  memberships: SimMembership[];
+  /** Memberships of players who left, kept so restoreMember can bring back their role. */
+  departed: Map<number, SimMembership>;
+  competitions: SimCompetition[];
+  /** Newest first. */
+  achievements: SimAchievement[];
+  watchList: WatchCase[];
+  nextPlayerId: number;
+}
+
+export interface PlayerState {
+  updatedAt: number | null;
+  lastChangedAt: number | null;
+  snapshot: BuiltSnapshot | null;
+}
+
+const NEVER_UPDATED: PlayerState = { updatedAt: null, lastChangedAt: null, snapshot: null };
+
+/**
+ * The player as WOM would show them at `now`: their last update and the snapshot taken then. The
+ * snapshot is cached per update time, so requests between two updates reuse it.
+ */
+export function playerState(world: World, player: SimPlayer, now: number): PlayerState {
+  if (!player.tracked) return NEVER_UPDATED;
+  const updatedAt = lastUpdateAt(player.schedule, player.manualUpdateAt, world.epoch, now);
+  if (updatedAt === null) return NEVER_UPDATED;
+  const key = `${updatedAt}:${player.adjustments.length}`;
+  if (player.cache?.key !== key) {
+    const raw = rawStatsAt(player.model, world.epoch, updatedAt, player.adjustments);
+    player.cache = { key, snapshot: buildSnapshot(raw, player.build, player.id, updatedAt) };
+  }
+  let lastChangedAt = updatedAt;
+  if (player.lastGainAt !== null) {
+    lastChangedAt = player.adjustments.reduce(
+      (latest, adjustment) => (adjustment.at <= updatedAt ? Math.max(latest, adjustment.at) : latest),
+      player.lastGainAt,
+    );
+  }
+  return { updatedAt, lastChangedAt, snapshot: player.cache.snapshot };
+}
+
+export function findPlayerByName(world: World, name: string): SimPlayer | undefined {
+  return world.byUsername.get(normaliseUsername(name));
+}
+
+export function membershipOf(world: World, playerId: number): SimMembership | undefined {
+  return world.memberships.find((membership) => membership.playerId === playerId);
+}
+
+export function requirePlayer(world: World, playerId: number): SimPlayer {
+  const player = world.players.get(playerId);
+  if (player === undefined) throw new RangeError(`No player with id ${playerId}`);
+  return player;
+}
+
+/** A player's update time is "now" from here on; a never-updated player gets their first snapshot. */
+export function markUpdated(player: SimPlayer, now: number): void {
+  player.tracked = true;
+  player.manualUpdateAt = now;
+}

@@ -1,0 +1,19 @@
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { WomGateway } from './wom-gateway.ts';
+import { WomLimiter } from './wom-limiter.ts';
+
+/** The process's one gateway: one limiter for every WOM call this instance makes. */
+export function createWomGateway(
+  config: Config,
+  clock: Clock,
+  baseUrl: string = config.wom.baseUrl,
+): WomGateway {
+  return new WomGateway({
+    baseUrl,
+    apiKey: config.wom.apiKey,
+    // WOM asks every client to identify itself so abuse can be traced to an app, not just an IP.
+    userAgent: `clan-site (${config.clan.name})`,
+    limiter: new WomLimiter(config.wom.requestsPerMinute, clock),
+  });
+}

@@ -1,0 +1,181 @@
+import type { z } from 'zod';
+import { WomError } from './wom-error.ts';
+import { realSleep, type Sleep, type WomLimiter } from './wom-limiter.ts';
+import {
+  womAchievementsSchema,
+  womBulkHiscoresSchema,
+  womCompetitionDetailsSchema,
+  womCompetitionsSchema,
+  womErrorBodySchema,
+  womGroupDetailsSchema,
+  womGroupStatisticsSchema,
+  womPlayerDetailsSchema,
+} from './wom.schemas.ts';
+
+export interface WomGatewayOptions {
+  /** e.g. https://api.wiseoldman.net/v2 (no trailing slash needed). */
+  baseUrl: string;
+  apiKey: string | null;
+  userAgent: string;
+  limiter: WomLimiter;
+  timeoutMs?: number;
+  /** Attempts per call, counting the first; 429s, 5xx, timeouts and network errors are retried. */
+  maxAttempts?: number;
+  /** First retry delay for 5xx, timeouts and network errors; doubles each time. */
+  backoffMs?: number;
+  sleep?: Sleep;
+}
+
+/** Seconds to wait from a Retry-After header (delta-seconds or an HTTP date); null when absent. */
+export function parseRetryAfter(header: string | null, now: Date): number | null {
+  if (header === null || header.trim() === '') return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now.getTime()) / 1000));
+}
+
+/**
+ * The only code that talks to WOM. It paces requests through the shared limiter, identifies the
+ * site with a user agent (and the API key when there is one), honours Retry-After, times out, turns
+ * every non-2xx status and every body that is not the expected JSON into a WomError, and parses each
+ * payload. It uses fetch directly rather than @wise-old-man/utils's client, which hides response
+ * headers and resolves `undefined` for some error statuses (docs/decisions/005-wom-gateway.md).
+ */
+export class WomGateway {
+  #requests = 0;
+  readonly #options: Required<WomGatewayOptions>;
+
+  constructor(options: WomGatewayOptions) {
+    this.#options = {
+      timeoutMs: 30_000,
+      maxAttempts: 3,
+      backoffMs: 1_000,
+      sleep: realSleep,
+      ...options,
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    };
+  }
+
+  /** HTTP requests this gateway has sent, retries included. */
+  get requestsMade(): number {
+    return this.#requests;
+  }
+
+  /** The same gateway (settings and limiter) with its own request count, e.g. for one sync run. */
+  withFreshCount(): WomGateway {
+    return new WomGateway(this.#options);
+  }
+
+  getGroupDetails(groupId: number) {
+    return this.#get(`/groups/${groupId}`, womGroupDetailsSchema);
+  }
+
+  getGroupStatistics(groupId: number) {
+    return this.#get(`/groups/${groupId}/statistics`, womGroupStatisticsSchema);
+  }
+
+  getGroupAchievements(groupId: number, page: { limit: number; offset: number }) {
+    return this.#get(
+      `/groups/${groupId}/achievements?limit=${page.limit}&offset=${page.offset}`,
+      womAchievementsSchema,
+    );
+  }
+
+  getGroupCompetitions(groupId: number) {
+    return this.#get(`/groups/${groupId}/competitions`, womCompetitionsSchema);
+  }
+
+  getGroupBulkHiscores(groupId: number) {
+    return this.#get(`/groups/${groupId}/bulk-hiscores`, womBulkHiscoresSchema);
+  }
+
+  getCompetitionDetails(competitionId: number) {
+    return this.#get(`/competitions/${competitionId}`, womCompetitionDetailsSchema);
+  }
+
+  getPlayerDetailsById(playerId: number) {
+    return this.#get(`/players/id/${playerId}`, womPlayerDetailsSchema);
+  }
+
+  async #get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+    const { maxAttempts, backoffMs, sleep } = this.#options;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.#attempt(path, schema);
+      } catch (error) {
+        if (!(error instanceof WomError) || !error.retryable || attempt >= maxAttempts) throw error;
+        // A 429 already blocked the limiter for its Retry-After; other failures back off here.
+        if (error.status !== 429) await sleep(backoffMs * 2 ** (attempt - 1));
+      }
+    }
+  }
+
+  async #attempt<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+    const { baseUrl, apiKey, userAgent, limiter, timeoutMs } = this.#options;
+    await limiter.acquire();
+    this.#requests += 1;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        headers: {
+          accept: 'application/json',
+          'user-agent': userAgent,
+          'x-user-agent': userAgent,
+          ...(apiKey ? { 'x-api-key': apiKey } : {}),
+        },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      const timedOut =
+        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      throw new WomError(
+        { kind: timedOut ? 'timeout' : 'network' },
+        timedOut ? `WOM did not answer within ${timeoutMs} ms` : `Could not reach WOM: ${String(error)}`,
+        path,
+        { cause: error },
+      );
+    }
+
+    if (!response.ok) throw this.#httpError(path, response, text);
+
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      throw new WomError({ kind: 'invalid-body' }, 'WOM answered with a body that is not JSON', path, {
+        cause: error,
+      });
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown';
+      throw new WomError({ kind: 'invalid-body' }, `WOM's answer had an unexpected shape (${where})`, path, {
+        cause: parsed.error,
+      });
+    }
+    return parsed.data;
+  }
+
+  #httpError(path: string, response: Response, text: string): WomError {
+    let code: string | null = null;
+    let message = `WOM answered ${response.status}`;
+    try {
+      const body = womErrorBodySchema.safeParse(JSON.parse(text));
+      if (body.success) {
+        code = body.data.code ?? null;
+        message = `WOM answered ${response.status}: ${body.data.message}`;
+      }
+    } catch {
+      // An HTML error page from a proxy: the status says enough.
+    }
+    if (response.status === 429) {
+      const seconds = parseRetryAfter(response.headers.get('retry-after'), this.#options.limiter.now()) ?? 60;
+      this.#options.limiter.blockFor(seconds);
+    }
+    return new WomError({ kind: 'http', status: response.status, code }, message, path);
+  }
+}

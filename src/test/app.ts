@@ -1,0 +1,148 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, womSyncDeps, type AppDeps } from '#server/app.ts';
+import {
+  startWomSync,
+  type SyncResult,
+  type WomSyncDeps,
+} from '#server/features/wom-sync/wom-sync.service.ts';
+import { createWomGateway } from '#server/wom/create-gateway.ts';
+import { systemClock, type Clock } from '#server/clock.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import type { Dialect } from '#server/db/client.ts';
+import { upsertAdminAccount } from '#server/features/users/accounts.service.ts';
+import { hashPassword } from '#server/features/users/passwords.ts';
+import { insertUser } from '#server/features/users/users.repository.ts';
+import { createTestDatabase, type TestDatabase } from './databases.ts';
+
+/** A clock the test moves by hand. */
+export function createManualClock(
+  start = '2026-11-21T12:00:00.000Z',
+): Clock & { advance(ms: number): void; set(iso: string): void } {
+  let now = new Date(start).getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms) {
+      now += ms;
+    },
+    set(iso) {
+      now = new Date(iso).getTime();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  // Tests pace nothing: the limiter has its own tests, and 20 a minute would stall a suite.
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WOM_REQUESTS_PER_MINUTE: '10000', ...env });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  clock: ReturnType<typeof createManualClock>;
+  /** What the scheduler would use to sync this app. */
+  womSync: WomSyncDeps;
+  /** Runs one WOM sync to the end; throws if another one holds the lease. */
+  sync(): Promise<SyncResult>;
+  close(): Promise<void>;
+}
+
+/** Nothing listens on the discard port: a test that did not expect WOM traffic fails loudly. */
+const UNREACHABLE_WOM = 'http://127.0.0.1:9/v2';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  webRoot?: string;
+  /** Point the app at a running simulator; without it any WOM call fails. */
+  wom?: { url: string; groupId: number };
+  clock?: ReturnType<typeof createManualClock>;
+  instanceId?: string;
+}
+
+export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  return createTestAppOn(database, options);
+}
+
+/** An app on an existing database, e.g. a second instance sharing one PostgreSQL. */
+export async function createTestAppOn(
+  database: TestDatabase,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const clock = options.clock ?? createManualClock();
+  const config = testConfig(options.env);
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    wom: {
+      // Pacing is about real time: a manual clock that never moves would stall the limiter.
+      gateway: createWomGateway(config, systemClock, options.wom?.url ?? UNREACHABLE_WOM),
+      groupId: options.wom?.groupId ?? 1,
+    },
+    instanceId: options.instanceId ?? 'test-instance',
+    webRoot: options.webRoot ?? null,
+    logger: false,
+  };
+  const app = await buildApp(deps);
+  const womSync = womSyncDeps(deps, clock);
+  return {
+    app,
+    database,
+    clock,
+    womSync,
+    async sync() {
+      const started = await startWomSync(womSync, null);
+      if (started.status === 'busy') throw new Error('a sync is already running');
+      return started.done;
+    },
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'correct-horse';
+
+/** Adds a user straight to the database. */
+export async function createUser(
+  testApp: TestApp,
+  username: string,
+  options: { admin?: boolean; password?: string } = {},
+) {
+  const now = testApp.clock.now().toISOString();
+  if (options.admin) {
+    const { user } = await upsertAdminAccount(
+      { db: testApp.database.db, clock: testApp.clock },
+      { username, password: options.password ?? TEST_PASSWORD },
+      { userId: null, label: 'test' },
+    );
+    return user;
+  }
+  const row = await insertUser(testApp.database.db, {
+    username,
+    password_hash: await hashPassword(options.password ?? TEST_PASSWORD),
+    is_admin: false,
+    join_date: now.slice(0, 10),
+    created_at: now,
+    updated_at: now,
+  });
+  return { id: row.id, username: row.username };
+}
+
+/** Logs in through the API and returns the Cookie header value for later requests. */
+export async function loginAs(testApp: TestApp, username: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'clan_session');
+  if (!cookie) throw new Error('login set no session cookie');
+  return `clan_session=${cookie.value}`;
+}
+
+export function inject(testApp: TestApp, options: InjectOptions): Promise<LightMyRequestResponse> {
+  return testApp.app.inject(options);
+}

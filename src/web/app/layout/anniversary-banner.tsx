@@ -1,0 +1,33 @@
+import { PartyPopper } from 'lucide-react';
+import { useState } from 'react';
+import { anniversariesOn } from '#core/members/anniversaries.ts';
+import { useMembers } from '../../features/members/api/get-members.ts';
+
+function yearsText(years: number): string {
+  return `${years} ${years === 1 ? 'year' : 'years'}`;
+}
+
+/** Today's membership anniversaries (UTC), on every page; nothing when there are none. */
+export function AnniversaryBanner() {
+  const { data: members } = useMembers();
+  const [today] = useState(() => new Date());
+  if (!members) return null;
+  const { anniversaries } = anniversariesOn(members, today);
+  if (anniversaries.length === 0) return null;
+  return (
+    <aside aria-label="Clan anniversaries" className="border-b border-gold-500/40 bg-gold-500/10">
+      <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-2 text-sm text-gold-300">
+        <PartyPopper aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+        <p>
+          <span className="font-semibold">Happy clan anniversary! </span>
+          {anniversaries.map(({ member, years }, index) => (
+            <span key={member.wom_id}>
+              {index > 0 && ', '}
+              <span className="font-medium text-stone-100">{member.name}</span> ({yearsText(years)})
+            </span>
+          ))}
+        </p>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp, testUser } from '#test/render.tsx';
+
+const NAV_LINKS = ['Home', 'Members', 'Events', 'Leaderboard', 'Hall of Fame', 'Stats', 'Achievements'];
+
+async function mainNav() {
+  return screen.findByRole('navigation', { name: 'Main' });
+}
+
+describe('navbar', () => {
+  it('links to the seven public pages in the spec order, with Log In for a visitor', async () => {
+    renderApp('/');
+    const nav = await mainNav();
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(links).toEqual(['Siege', ...NAV_LINKS, 'Log In']);
+    expect(within(nav).getByRole('link', { name: 'Hall of Fame' })).toHaveAttribute('href', '/bosses');
+  });
+
+  it('names the logo link even before the clan profile has loaded', async () => {
+    const { queryClient } = renderApp('/');
+    queryClient.removeQueries({ queryKey: ['clan'] });
+    const nav = await mainNav();
+    expect(within(nav).getAllByRole('link')[0]).toHaveAccessibleName(/.+/);
+  });
+
+  it('offers a signed-in user their profile and Log Out', async () => {
+    renderApp('/', { user: testUser() });
+    const nav = await mainNav();
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(nav).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('offers an admin the dashboard', async () => {
+    renderApp('/', { user: testUser({ is_admin: true }) });
+    const nav = await mainNav();
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('opens and closes from the menu button', async () => {
+    renderApp('/');
+    const button = await screen.findByRole('button', { name: 'Open menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on a click outside it', async () => {
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('button', { name: 'Close menu' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('heading', { level: 1 }));
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('stays open on a click inside it', async () => {
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await userEvent.click(screen.getByRole('navigation', { name: 'Main' }));
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('closes when the route changes', async () => {
+    const { router } = renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await userEvent.click(within(await mainNav()).getByRole('link', { name: 'Stats' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clan Stats' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/stats');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes when a link to the page already shown is chosen', async () => {
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await userEvent.click(within(await mainNav()).getByRole('link', { name: 'Home' }));
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it.each(['/login', '/register', '/forgot-password'])('is hidden on %s', async (path) => {
+    renderApp(path);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('is shown on the 404 page', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+});

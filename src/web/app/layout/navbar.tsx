@@ -1,0 +1,100 @@
+import { Menu, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { useDismiss } from '../../lib/use-dismiss.ts';
+
+const links = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.members, label: 'Members' },
+  { to: paths.events, label: 'Events' },
+  { to: paths.leaderboard, label: 'Leaderboard' },
+  { to: paths.hallOfFame, label: 'Hall of Fame' },
+  { to: paths.stats, label: 'Stats' },
+  { to: paths.achievements, label: 'Achievements' },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-stone-800 text-gold-300' : 'text-stone-300 hover:bg-stone-800 hover:text-white'
+  }`;
+
+function SessionEntry() {
+  const { data } = useMe();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const user = data?.user;
+  if (!user) {
+    return (
+      <NavLink to={paths.login} className={linkClass}>
+        Log In
+      </NavLink>
+    );
+  }
+  return (
+    <>
+      <NavLink to={user.is_admin ? paths.admin : paths.profile} className={linkClass}>
+        {user.is_admin ? 'Admin' : 'Profile'}
+      </NavLink>
+      <button
+        type="button"
+        className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-stone-300 hover:bg-stone-800 hover:text-white md:w-auto"
+        onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate(paths.home) })}
+      >
+        Log Out
+      </button>
+    </>
+  );
+}
+
+/** The site navbar: a row of links on wide screens, a menu that collapses on phones. */
+export function Navbar({ clanName, iconUrl }: { clanName: string; iconUrl: string }) {
+  const { pathname } = useLocation();
+  // The menu is open only on the page where it was opened, so any route change closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const menuId = useId();
+  const navRef = useRef<HTMLElement>(null);
+
+  useDismiss(navRef, open, () => setOpenOn(null));
+
+  return (
+    <nav ref={navRef} aria-label="Main" className="border-b border-stone-800 bg-stone-900">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+        <Link to={paths.home} className="flex items-center gap-2 font-bold text-gold-300">
+          <img src={iconUrl} alt="" className="h-7 w-7" />
+          {/* Until the clan's name has loaded, the logo link still needs a name. */}
+          {clanName ? <span>{clanName}</span> : <span className="sr-only">Home</span>}
+        </Link>
+        <button
+          type="button"
+          className="rounded p-2 text-stone-300 hover:bg-stone-800 md:hidden"
+          aria-controls={menuId}
+          aria-expanded={open}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpenOn(open ? null : pathname)}
+        >
+          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </button>
+        <div
+          id={menuId}
+          data-open={open}
+          // A link to the page already shown changes no route, yet the menu should close all the same.
+          onClick={(event) => {
+            if (event.target instanceof Element && event.target.closest('a')) setOpenOn(null);
+          }}
+          className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+        >
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.to === paths.home} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+          <SessionEntry />
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, testClan } from '#test/render.tsx';
+
+describe('welcome page', () => {
+  it.each(['/', '/new-members'])(
+    'at %s shows the intro, how to join and the minimum total levels',
+    async (path) => {
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Siege' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'How to join' })).toBeInTheDocument();
+      const table = screen.getByRole('table', { name: 'Minimum total level to join' });
+      const rows = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent);
+      expect(rows[0]).toMatch(/^Skillers.*400$/);
+      expect(rows[1]).toMatch(/^Ironmen.*600$/);
+      expect(rows[2]).toMatch(/^Regular accounts.*1,750$/);
+    },
+  );
+
+  it('shows the clan facts from the server: founded date, home world and Discord', async () => {
+    renderApp('/');
+    expect(await screen.findByText('23 April 2022')).toBeInTheDocument();
+    expect(screen.getByText('World 517')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Join our Discord' })).toHaveAttribute(
+      'href',
+      testClan.discord_url,
+    );
+  });
+
+  it("follows another clan's configuration", async () => {
+    renderApp('/', {
+      clan: {
+        ...testClan,
+        name: 'Iron Wolves',
+        founded: '2019-12-01',
+        home_world: 302,
+        discord_url: null,
+        requirements: { skiller: 500, ironman: 900, regular: 2000 },
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to Iron Wolves' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1 December 2019')).toBeInTheDocument();
+    expect(screen.getByText('World 302')).toBeInTheDocument();
+    expect(screen.getByText('2,000')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Join our Discord' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import { usePageTitle } from '../../components/page-title.tsx';
+import { paths } from '../../config/paths.ts';
+import { useClan } from '../../features/clan/api/get-clan.ts';
+import { ClanFacts } from '../../features/clan/components/clan-facts.tsx';
+import { JoinRequirements } from '../../features/clan/components/join-requirements.tsx';
+
+const steps = [
+  'Meet the minimum total level for your account type below.',
+  'Hop to our home world and ask any member for an invite to the clan chat.',
+  'Join our Discord so you hear about events first.',
+  'Take part in events to earn siege points and climb the ranks.',
+];
+
+export function Component() {
+  const { data: clan, isPending, isError, refetch } = useClan();
+  usePageTitle(clan ? `Welcome to ${clan.name}` : 'Welcome');
+
+  if (isPending) return <p className="text-stone-400">Loading...</p>;
+  if (isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-900 bg-red-950 p-6">
+        <h1 className="text-xl font-semibold">Error Loading Data</h1>
+        <p className="mt-2 text-stone-300">Failed to load data</p>
+        <button
+          type="button"
+          onClick={() => void refetch()}
+          className="mt-4 rounded bg-gold-500 px-4 py-2 font-medium text-stone-950"
+        >
+          Try Again
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-10">
+      <section>
+        <h1 className="text-3xl font-bold text-gold-300 sm:text-4xl">Welcome to {clan.name}</h1>
+        <p className="mt-4 max-w-3xl text-lg text-stone-300">
+          We are an Old School RuneScape clan for skillers, ironmen and fighters alike. We run skill and boss
+          events every week, reward taking part with siege points, and celebrate every milestone together.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link
+            to={paths.members}
+            className="rounded bg-gold-500 px-4 py-2 font-medium text-stone-950 hover:bg-gold-400"
+          >
+            Meet our members
+          </Link>
+          <Link
+            to={paths.events}
+            className="rounded border border-stone-700 px-4 py-2 font-medium hover:bg-stone-800"
+          >
+            See upcoming events
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="facts-heading">
+        <h2 id="facts-heading" className="mb-4 text-2xl font-semibold">
+          Clan facts
+        </h2>
+        <ClanFacts clan={clan} />
+      </section>
+
+      <section aria-labelledby="join-heading" className="grid gap-8 md:grid-cols-2">
+        <div>
+          <h2 id="join-heading" className="mb-4 text-2xl font-semibold">
+            How to join
+          </h2>
+          <ol className="list-decimal space-y-2 pl-5 text-stone-300">
+            {steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </div>
+        <div>
+          <h2 className="mb-4 text-2xl font-semibold">Minimum requirements</h2>
+          <JoinRequirements requirements={clan.requirements} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Search, X } from 'lucide-react';
+import { useId } from 'react';
+
+/** A labelled search field with a clear button; the caller owns the value (often the URL). */
+export function SearchBox({
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="relative w-full sm:max-w-sm">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-stone-400"
+      />
+      <input
+        id={id}
+        type="search"
+        value={value}
+        placeholder={placeholder ?? label}
+        onChange={(event) => onChange(event.target.value)}
+        className="w-full rounded border border-stone-700 bg-stone-900 py-2 pr-9 pl-9 text-stone-100 placeholder:text-stone-500 focus:border-gold-400"
+      />
+      {value && (
+        <button
+          type="button"
+          aria-label="Clear search"
+          onClick={() => onChange('')}
+          className="absolute top-1.5 right-1.5 rounded p-1 text-stone-400 hover:text-stone-100"
+        >
+          <X aria-hidden="true" className="h-4 w-4" />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { WomAchievementItem } from '#core/wom/wom-data.schema.ts';
+import { iconKindOf } from '#core/metrics/metric-icons.ts';
+import { GameIcon } from '../../../components/game-icon.tsx';
+import { formatShortDate } from '../../../lib/format.ts';
+
+/** One achievement: the metric's icon, who reached it, what they reached and when. */
+export function AchievementRow({ achievement }: { achievement: WomAchievementItem }) {
+  return (
+    <div className="flex items-center gap-3 px-4 py-3">
+      <div className="flex h-9 w-9 shrink-0 items-center justify-center rounded bg-stone-950">
+        <GameIcon kind={iconKindOf(achievement.metric)} metric={achievement.metric} size={28} />
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold break-words text-gold-300">{achievement.player.displayName}</p>
+        <p className="break-words text-stone-200">{achievement.name}</p>
+      </div>
+      <time dateTime={achievement.createdAt} className="shrink-0 text-sm text-stone-400">
+        {formatShortDate(achievement.createdAt)}
+      </time>
+    </div>
+  );
+}

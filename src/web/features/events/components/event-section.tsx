@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import type { EventStatus } from '#core/events/event-status.ts';
+import type { ClanEvent } from '#core/events/events.schema.ts';
+import { formatShortDate } from '../../../lib/format.ts';
+import { endsInText, startsInText } from '../utils/event-timing.ts';
+import { EventName } from './event-name.tsx';
+
+const SECTIONS: Record<EventStatus, { title: string; empty: string; timing: string }> = {
+  active: { title: 'Active Events', empty: 'No active events right now', timing: 'Ends' },
+  upcoming: { title: 'Upcoming Events', empty: 'No upcoming events scheduled', timing: 'Starts' },
+  completed: { title: 'Completed Events', empty: 'No completed events yet', timing: 'Ended' },
+};
+
+function Timing({ event, status, now }: { event: ClanEvent; status: EventStatus; now: Date }) {
+  const date = status === 'upcoming' ? event.start_date : event.end_date;
+  const when = date === null ? null : <time dateTime={date}>{formatShortDate(date)}</time>;
+  if (status === 'completed') return when;
+  return (
+    <>
+      <span className="block font-medium text-stone-100">
+        {status === 'active' ? endsInText(event, now) : startsInText(event, now)}
+      </span>
+      <span className="text-xs text-stone-400">{when}</span>
+    </>
+  );
+}
+
+/** One status's events as a table; `shown` is already cut to the page's limit, `total` is not. */
+export function EventSection({
+  status,
+  shown,
+  total,
+  now,
+}: {
+  status: EventStatus;
+  shown: ClanEvent[];
+  total: number;
+  now: Date;
+}) {
+  const section = SECTIONS[status];
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-2xl font-semibold text-stone-100">
+          {section.title}
+        </h2>
+        {shown.length < total && (
+          <p className="text-sm text-stone-400">
+            Showing {shown.length} of {total}
+          </p>
+        )}
+      </div>
+      {total === 0 ? (
+        <p className="rounded-lg border border-dashed border-stone-700 p-4 text-center text-stone-400">
+          {section.empty}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-stone-800 bg-stone-900">
+          <table aria-labelledby={headingId} className="w-full text-left text-sm">
+            <thead className="bg-stone-950/60 text-stone-400">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Event
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  {section.timing}
+                </th>
+                {status === 'completed' && (
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Winner
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((event) => (
+                <tr key={event.id} className="border-t border-stone-800 align-middle">
+                  <td className="px-4 py-3">
+                    <EventName event={event} />
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-stone-300">
+                    <Timing event={event} status={status} now={now} />
+                  </td>
+                  {status === 'completed' && (
+                    <td className="px-4 py-3">
+                      {event.winner_username ? (
+                        <span className="font-medium text-gold-300">{event.winner_username}</span>
+                      ) : (
+                        <span className="text-stone-400 italic">No winner recorded</span>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import {
+  EVENT_LIST_LIMITS,
+  EVENT_STATUSES,
+  groupEventsByStatus,
+  type EventStatus,
+} from '#core/events/event-status.ts';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { useEvents } from '../api/get-events.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { searchEvents } from '../utils/search-events.ts';
+import { EventCounters } from './event-counters.tsx';
+import { EventSection } from './event-section.tsx';
+
+/** The page shows active events first, then upcoming, then completed. */
+const SECTION_ORDER: readonly EventStatus[] = ['active', 'upcoming', 'completed'];
+
+/** Counters and the three event tables, filtered by the search; statuses follow the clock. */
+export function EventsBoard({ search }: { search: string }) {
+  const { data, isPending, isError, refetch } = useEvents();
+  const now = useNow();
+  const [showAll, setShowAll] = useState(false);
+
+  if (isPending) return <LoadingState label="Loading events..." />;
+  if (isError) {
+    return (
+      <ErrorState
+        title="Error Loading Events"
+        message="Failed to load events"
+        onRetry={() => void refetch()}
+      />
+    );
+  }
+
+  const everything = groupEventsByStatus(data, now);
+  const hasAny = EVENT_STATUSES.some((status) => everything[status].length > 0);
+  if (!hasAny) return <EmptyState title="No events available" />;
+
+  const grouped = groupEventsByStatus(searchEvents(data, search), now);
+  const counts = {
+    active: grouped.active.length,
+    upcoming: grouped.upcoming.length,
+    completed: grouped.completed.length,
+  };
+  if (counts.active + counts.upcoming + counts.completed === 0) {
+    return <EmptyState title="No events found">No event names match “{search.trim()}”.</EmptyState>;
+  }
+  const overLimit = SECTION_ORDER.some((status) => counts[status] > EVENT_LIST_LIMITS[status]);
+
+  return (
+    <div className="space-y-8">
+      <EventCounters counts={counts} />
+      {SECTION_ORDER.map((status) => (
+        <EventSection
+          key={status}
+          status={status}
+          shown={showAll ? grouped[status] : grouped[status].slice(0, EVENT_LIST_LIMITS[status])}
+          total={counts[status]}
+          now={now}
+        />
+      ))}
+      {overLimit && (
+        <div className="text-center">
+          <button
+            type="button"
+            aria-expanded={showAll}
+            onClick={() => setShowAll(!showAll)}
+            className="rounded bg-gold-500 px-4 py-2 font-medium text-stone-950 hover:bg-gold-400"
+          >
+            {showAll ? 'Show Less' : 'Show All Events'}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useEffect, useState } from 'react';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The current time, renewed every minute, so statuses and remaining times move on while the page
+ * stays open (event data itself only refetches when it changes).
+ */
+export function useNow(intervalMs = MINUTE_MS): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

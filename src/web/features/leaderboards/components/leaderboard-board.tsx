@@ -1,0 +1,98 @@
+import { useId, useState } from 'react';
+import type { LeaderboardEntry } from '#core/leaderboards/leaderboards.schema.ts';
+import { LEADERBOARD_TOP, hasMoreThanTop } from '#core/leaderboards/ranking.ts';
+import { EmptyState } from '../../../components/states.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+
+/** Gold, silver and bronze for the podium places. */
+const PODIUM_COLOURS: Readonly<Record<number, string>> = {
+  1: 'bg-gold-400 text-stone-950',
+  2: 'bg-stone-300 text-stone-950',
+  3: 'bg-amber-700 text-stone-50',
+};
+
+function Place({ rank }: { rank: number }) {
+  return (
+    <span
+      className={`inline-flex h-7 min-w-7 items-center justify-center rounded-full px-2 text-sm font-semibold ${
+        PODIUM_COLOURS[rank] ?? 'bg-stone-800 text-stone-200'
+      }`}
+    >
+      {rank}
+    </span>
+  );
+}
+
+/**
+ * One board: the top 10, and the whole board behind a button when it has more entries. Ties share a
+ * place number, as the server ranks them.
+ */
+export function LeaderboardBoard({
+  title,
+  valueLabel,
+  emptyText,
+  entries,
+}: {
+  title: string;
+  valueLabel: string;
+  emptyText: string;
+  entries: LeaderboardEntry[];
+}) {
+  const [full, setFull] = useState(false);
+  const headingId = useId();
+  const tableId = useId();
+  const shown = full ? entries : entries.slice(0, LEADERBOARD_TOP);
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-stone-800 bg-stone-900 p-4">
+      <h2 id={headingId} className="mb-3 text-xl font-semibold text-gold-300">
+        {title}
+      </h2>
+      {entries.length === 0 ? (
+        <EmptyState title={emptyText} />
+      ) : (
+        <div className="overflow-x-auto">
+          <table id={tableId} aria-labelledby={headingId} className="w-full text-left text-sm">
+            <thead className="text-stone-400">
+              <tr>
+                <th scope="col" className="w-16 py-2 font-medium">
+                  Place
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Player
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  {valueLabel}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((entry) => (
+                <tr key={entry.wom_id} className="border-t border-stone-800">
+                  <td className="py-2">
+                    <Place rank={entry.rank} />
+                  </td>
+                  <td className="py-2 font-medium break-all text-stone-100">{entry.name}</td>
+                  <td className="py-2 text-right font-semibold text-gold-300 tabular-nums">
+                    {formatNumber(entry.value)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {hasMoreThanTop(entries) && (
+        <button
+          type="button"
+          aria-expanded={full}
+          aria-controls={tableId}
+          onClick={() => setFull(!full)}
+          className="mt-3 w-full rounded border border-stone-700 px-3 py-2 text-sm font-medium text-stone-100 hover:bg-stone-800"
+        >
+          {full ? `Show Top ${LEADERBOARD_TOP}` : `Show Full Leaderboard (${entries.length})`}
+        </button>
+      )}
+    </section>
+  );
+}

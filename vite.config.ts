@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiPort = process.env.API_PORT ?? '3001';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  publicDir: 'src/web/public',
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+  },
+  test: {
+    // Two cores: two workers keep the machine responsive while PostgreSQL and the app also run.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'core', include: ['src/core/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts', 'src/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/web-setup.ts'],
+          // Vitest would load react-router's CommonJS build beside the ES build that react-router/dom
+          // imports, giving two router contexts; the browser build has one.
+          alias: [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('node_modules/react-router/dist/development/index.mjs', import.meta.url),
+              ),
+            },
+          ],
+        },
+      },
+    ],
+  },
+});
