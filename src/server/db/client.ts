@@ -65,8 +65,31 @@ export function openSqlite(path: string): DatabaseHandle {
 
 export function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes });
+  // The pool drops an idle connection that the server ends (a restart, a failover) and opens a new
+  // one for the next query; without a listener that error would crash the process instead.
+  pool.on('error', () => undefined);
+  let connections = 0;
+  let allEnded: (() => void) | undefined;
+  pool.on('connect', () => {
+    connections += 1;
+  });
+  pool.on('remove', () => {
+    connections -= 1;
+    if (connections === 0) allEnded?.();
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    // pg's pool.end() resolves before its connections have finished closing; wait for them, so
+    // that whoever closes the database next (a test dropping it) finds no session left.
+    async close() {
+      const ended =
+        connections === 0 ? Promise.resolve() : new Promise<void>((resolve) => (allEnded = resolve));
+      await db.destroy();
+      await ended;
+    },
+  };
 }
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openPostgres } from './client.ts';
 import {
   createEmptyTestDatabase,
   createTestDatabase,
@@ -230,3 +232,40 @@ for (const dialect of testDialects) {
     });
   });
 }
+
+describe.runIf(testDialects.includes('postgres'))('postgres: connection pool', () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterEach(async () => database.destroy());
+
+  it('replaces a connection that the server ended while it was idle, without crashing', async () => {
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
+    const other = openPostgres(database.url);
+    try {
+      await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(other.db);
+    } finally {
+      await other.close();
+    }
+    // Give the ended connection's error time to arrive before the pool is used again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+    expect(again.rows).toEqual([{ one: 1 }]);
+  });
+
+  it('has closed every connection by the time close() resolves', async () => {
+    await Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.05)`.execute(database.db)));
+    const probe = openPostgres(database.url);
+    const name = new URL(database.url).pathname.slice(1);
+    try {
+      await database.close();
+      const { rows } = await sql<{ open: number }>`
+        select count(*)::int as open from pg_stat_activity
+        where datname = ${name} and pid <> pg_backend_pid()`.execute(probe.db);
+      expect(rows).toEqual([{ open: 0 }]);
+    } finally {
+      await probe.close();
+    }
+  });
+});
