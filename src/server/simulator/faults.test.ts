@@ -1,7 +1,8 @@
+import { WOMClient } from '@wise-old-man/utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorOptions, type WomSimulator } from './index.ts';
-import { call, manualClock } from './testing.ts';
-import type { ErrorJson, GroupDetailsJson } from './wom-shapes.ts';
+import { call, manualClock, post } from './testing.ts';
+import type { ErrorJson, GroupDetailsJson, PlayerDetailsJson } from './wom-shapes.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 const RATE_LIMITED =
@@ -64,6 +65,35 @@ describe('faults, limits and recording', () => {
     expect(down.body).toBeUndefined();
     simulator.resetFaults();
     expect((await call<unknown>(group())).status).toBe(200);
+  });
+
+  it("answers WOM's own 503 to player updates while the hiscores are down, and nothing else", async () => {
+    const clock = manualClock(NOW);
+    await start({ clock });
+    const { body } = await call<GroupDetailsJson>(group());
+    const member = body.memberships.find((membership) => membership.player.updatedAt !== null)?.player;
+    if (member === undefined) throw new Error('no tracked member');
+    const update = `${simulator.url}/players/${encodeURIComponent(member.displayName)}`;
+    clock.advance(120_000);
+    simulator.setFaults({ hiscoresDown: true });
+    for (const url of [update, `${simulator.url}/players/Brand%20New`]) {
+      const refused = await post<ErrorJson>(url);
+      expect([refused.status, refused.text]).toEqual([
+        503,
+        '{"code":"HISCORES_SERVICE_UNAVAILABLE","message":"Jagex Hiscores Service is unavailable"}',
+      ]);
+      expect(refused.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    }
+    // Reads come from WOM's database, not the hiscores.
+    expect((await call<PlayerDetailsJson>(`${simulator.url}/players/id/${member.id}`)).status).toBe(200);
+    expect((await call<unknown>(group())).status).toBe(200);
+    // The official client hides this status: it resolves undefined (wom-api.md §1.4).
+    const client = new WOMClient({ baseAPIUrl: simulator.url });
+    await expect(client.players.updatePlayer(member.displayName)).resolves.toBeUndefined();
+
+    simulator.resetFaults();
+    expect((await post<PlayerDetailsJson>(update)).status).toBe(200);
+    expect((await call<ErrorJson>(`${simulator.url}/players/Brand%20New`)).status).toBe(404);
   });
 
   it('fails the next requests with each kind of body, then answers normally', async () => {

@@ -6,7 +6,10 @@ import { JSON_TYPE, jsonReply, type Reply } from './replies.ts';
 export interface SimulatorFaults {
   latencyMs: number;
   errorRate: number;
+  /** The whole API is unreachable: a proxy's HTML 503 for every request. */
   down: boolean;
+  /** The API is up but the Jagex hiscores are not: player updates answer WOM's own 503 (§2.11). */
+  hiscoresDown: boolean;
 }
 
 export type FailureBody = 'json' | 'html' | 'truncated' | 'empty';
@@ -15,7 +18,7 @@ type Queued =
   | { kind: 'fail'; remaining: number; status: number; body: FailureBody }
   | { kind: 'rateLimit'; remaining: number; retryAfterSeconds: number };
 
-const NO_FAULTS: SimulatorFaults = { latencyMs: 0, errorRate: 0, down: false };
+const NO_FAULTS: SimulatorFaults = { latencyMs: 0, errorRate: 0, down: false, hiscoresDown: false };
 
 const RATE_LIMIT_MESSAGE =
   'Too Many Requests. Please check https://docs.wiseoldman.net/#rate-limits--api-keys.';
@@ -98,6 +101,10 @@ export class FaultInjector {
 
   get latencyMs(): number {
     return this.faults.latencyMs;
+  }
+
+  get hiscoresDown(): boolean {
+    return this.faults.hiscoresDown;
   }
 
   set(faults: Partial<SimulatorFaults>): void {

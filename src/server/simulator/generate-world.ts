@@ -3,6 +3,7 @@ import { DAY_MS, HOUR_MS } from './catalogue.ts';
 import { generateAchievements } from './generate-achievements.ts';
 import { generateCompetitions } from './generate-competitions.ts';
 import { createPlayer, planProfile } from './generate-players.ts';
+import { generateRenames } from './generate-renames.ts';
 import { generateNames } from './names.ts';
 import { generateWatchList } from './player-watch.ts';
 import { createRng } from './random.ts';
@@ -103,6 +104,16 @@ export function generateWorld(options: WorldOptions): World {
     byUsername.set(player.username, player);
   }
 
+  const watchList = generateWatchList(createRng(seed, 'watch'), members, watchedNames, epoch);
+  const renames = generateRenames({
+    rng: createRng(seed, 'renames'),
+    nameRng,
+    members,
+    watchList,
+    taken,
+    epoch,
+  });
+
   return {
     seed,
     epoch,
@@ -123,7 +134,8 @@ export function generateWorld(options: WorldOptions): World {
     departed: new Map(),
     competitions: generateCompetitions({ rng: createRng(seed, 'competitions'), epoch, members, outsiders }),
     achievements: generateAchievements(createRng(seed, 'achievements'), members, epoch),
-    watchList: generateWatchList(createRng(seed, 'watch'), members, watchedNames, epoch),
+    watchList,
+    renames,
     nextPlayerId: nextId + 1,
   };
 }

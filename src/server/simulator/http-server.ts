@@ -6,7 +6,7 @@ import { groupRoutes } from './group-routes.ts';
 import { playerRoutes } from './player-routes.ts';
 import { endpointNotFound, jsonReply, legacyError, WomError, type Reply } from './replies.ts';
 import { matchRoute, type Route } from './router.ts';
-import type { World } from './world.ts';
+import { applyScheduledRenames, type World } from './world.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -94,6 +94,7 @@ async function answer(
   apiPath: string | null,
 ): Promise<Reply> {
   const now = deps.clock.now().getTime();
+  applyScheduledRenames(deps.world, now);
   if (apiPath === null) {
     if (url.pathname === PLAYER_WATCH_PATH && request.method === 'GET')
       return jsonReply(200, deps.world.watchList);
@@ -105,7 +106,14 @@ async function answer(
   const match = matchRoute(routes, request.method ?? 'GET', segments);
   if (match === null) return endpointNotFound().toReply();
   const body = request.method === 'POST' ? parseBody(await readBody(request)) : {};
-  return match.route.handler({ world: deps.world, now, params: match.params, query: url.searchParams, body });
+  return match.route.handler({
+    world: deps.world,
+    now,
+    params: match.params,
+    query: url.searchParams,
+    body,
+    hiscoresDown: deps.faults.hiscoresDown,
+  });
 }
 
 /** The WOM API over node:http: record, delay, inject faults, then route. */

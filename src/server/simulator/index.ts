@@ -5,7 +5,7 @@ import { indexOfSkill, isValidUsername, normaliseUsername } from './catalogue.ts
 import { FaultInjector, type FailureBody, type SimulatorFaults } from './faults.ts';
 import { generateWorld } from './generate-world.ts';
 import { createSimulatorServer, type RecordedRequest } from './http-server.ts';
-import { markUpdated, membershipOf, requirePlayer } from './world.ts';
+import { markUpdated, membershipOf, requirePlayer, setDisplayName } from './world.ts';
 
 export type { FailureBody, RecordedRequest, SimulatorFaults };
 
@@ -114,10 +114,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Wo
       const holder = world.byUsername.get(username);
       if (holder !== undefined && holder !== player)
         throw new RangeError(`'${newDisplayName}' is already taken`);
-      world.byUsername.delete(player.username);
-      player.username = username;
-      player.displayName = newDisplayName.replace(/[-_\s]/g, ' ').trim();
-      world.byUsername.set(username, player);
+      // A test's rename wins over the generated schedule, which would otherwise undo it.
+      world.renames = world.renames.filter((rename) => rename.playerId !== playerId);
+      setDisplayName(world, player, newDisplayName.replace(/[-_\s]/g, ' ').trim());
     },
     removeMember(playerId) {
       const membership = member(playerId);

@@ -1,7 +1,7 @@
 import { isValidUsername, normaliseUsername } from './catalogue.ts';
 import { createPlayer, planProfile } from './generate-players.ts';
 import { createRng } from './random.ts';
-import { jsonReply, playerNotFound, WomError, type Reply } from './replies.ts';
+import { hiscoresUnavailable, jsonReply, playerNotFound, WomError, type Reply } from './replies.ts';
 import { playerJson } from './responses.ts';
 import type { RequestContext, Route } from './router.ts';
 import { parseId } from './validation.ts';
@@ -68,6 +68,7 @@ function update(context: RequestContext): Reply {
     throw new WomError(400, 'INVALID_USERNAME', 'Invalid username', {}, { code: problem });
   const existing = findPlayerByName(world, rawName);
   if (existing === undefined) {
+    if (context.hiscoresDown) throw hiscoresUnavailable();
     const player = trackNewPlayer(world, rawName, now);
     markUpdated(player, now);
     return jsonReply(201, playerDetails(world, player, now));
@@ -82,6 +83,8 @@ function update(context: RequestContext): Reply {
       'Retry-After': seconds,
     });
   }
+  // The cooldown is checked before the hiscores are called, as on the real server.
+  if (context.hiscoresDown) throw hiscoresUnavailable();
   markUpdated(existing, now);
   return jsonReply(200, playerDetails(world, existing, now));
 }

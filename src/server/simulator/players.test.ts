@@ -187,3 +187,112 @@ describe('player endpoints and world edits', () => {
     expect(() => simulator.gainExperience(target.id, 'overall', 5)).toThrow();
   });
 });
+
+describe("the clan's own renames", () => {
+  const DAY = 86_400_000;
+  const at = (offsetMs: number) => new Date(Date.parse(NOW) + offsetMs).toISOString();
+  const names = async (simulator: WomSimulator) =>
+    new Map(
+      (await call<GroupDetailsJson>(`${simulator.url}/groups/${simulator.groupId}`)).body.memberships.map(
+        (membership) => [membership.playerId, membership.player.displayName] as const,
+      ),
+    );
+  const renamedBetween = (before: Map<number, string>, after: Map<number, string>) =>
+    [...before].filter(([id, name]) => after.get(id) !== name).map(([id]) => id);
+
+  /** The group's names a month back, at the epoch and four days on, as three syncs would see them. */
+  async function namesOverTime(seed: number) {
+    const clock = manualClock(NOW);
+    const simulator = await startSimulator({ clock, members: 150, seed });
+    try {
+      clock.set(at(-30 * DAY));
+      const monthAgo = await names(simulator);
+      clock.set(NOW);
+      const now = await names(simulator);
+      clock.set(at(4 * DAY));
+      const later = await names(simulator);
+      return { monthAgo, now, later };
+    } finally {
+      await simulator.close();
+    }
+  }
+
+  it('renames a few members by the seed: some in the last month, some hours after the epoch', async () => {
+    const { monthAgo, now, later } = await namesOverTime(1);
+    const past = renamedBetween(monthAgo, now);
+    const coming = renamedBetween(now, later);
+    expect(past.length).toBeGreaterThanOrEqual(1);
+    expect(coming.length).toBeGreaterThanOrEqual(1);
+    // About one member in fifty, each renamed once.
+    expect(past.length + coming.length).toBe(3);
+    expect(past.filter((id) => coming.includes(id))).toEqual([]);
+    expect(renamedBetween(monthAgo, later).sort()).toEqual([...past, ...coming].sort());
+
+    const twin = await namesOverTime(1);
+    expect(renamedBetween(twin.monthAgo, twin.later).sort()).toEqual([...past, ...coming].sort());
+    expect(twin.later).toEqual(later);
+    const other = await namesOverTime(2);
+    expect(renamedBetween(other.monthAgo, other.later).sort()).not.toEqual([...past, ...coming].sort());
+  });
+
+  it('changes the name between two snapshots: the id and stats stay, the old name stops resolving', async () => {
+    const clock = manualClock(NOW);
+    const simulator = await startSimulator({ clock, members: 150 });
+    try {
+      const before = await names(simulator);
+      clock.set(at(4 * DAY));
+      const after = await names(simulator);
+      const [id] = renamedBetween(before, after);
+      if (id === undefined) throw new Error('no rename after the epoch');
+      const oldName = before.get(id) ?? '';
+      const newName = after.get(id) ?? '';
+
+      clock.set(NOW);
+      const old = await call<PlayerDetailsJson>(`${simulator.url}/players/${encodeURIComponent(oldName)}`);
+      expect([old.status, old.body.id]).toEqual([200, id]);
+      clock.set(at(4 * DAY));
+      expect((await call<ErrorJson>(`${simulator.url}/players/${encodeURIComponent(oldName)}`)).status).toBe(
+        404,
+      );
+      const renamed = await call<PlayerDetailsJson>(
+        `${simulator.url}/players/${encodeURIComponent(newName)}`,
+      );
+      expect(renamed.body).toMatchObject({ id, displayName: newName, username: newName.toLowerCase() });
+      const beforeSnapshot = Date.parse(old.body.latestSnapshot?.createdAt ?? '');
+      const afterSnapshot = Date.parse(renamed.body.latestSnapshot?.createdAt ?? '');
+      expect(afterSnapshot).toBeGreaterThan(beforeSnapshot);
+
+      // A test's own rename wins over the schedule.
+      simulator.renamePlayer(id, 'Fresh Start');
+      clock.set(NOW);
+      expect((await names(simulator)).get(id)).toBe('Fresh Start');
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('leaves tiny clans and the members the player-watch list names as they were', async () => {
+    const clock = manualClock(NOW);
+    const tiny = await startSimulator({ clock, members: 9 });
+    try {
+      clock.set(at(-30 * DAY));
+      const monthAgo = await names(tiny);
+      clock.set(at(4 * DAY));
+      expect(renamedBetween(monthAgo, await names(tiny))).toEqual([]);
+    } finally {
+      await tiny.close();
+    }
+    const { monthAgo, later } = await namesOverTime(1);
+    const simulator = await startSimulator({ clock: manualClock(NOW), members: 150 });
+    try {
+      const list = (await call<Array<{ accused_rsn: string }>>(`${simulator.origin}/player-watch.json`)).body;
+      const accused = new Set(list.map((entry) => entry.accused_rsn.replace(/[-_\s]/g, ' ').toLowerCase()));
+      for (const id of renamedBetween(monthAgo, later)) {
+        expect(accused.has((monthAgo.get(id) ?? '').toLowerCase())).toBe(false);
+        expect(accused.has((later.get(id) ?? '').toLowerCase())).toBe(false);
+      }
+    } finally {
+      await simulator.close();
+    }
+  });
+});

@@ -51,3 +51,5 @@ export const groupNotFound = (): WomError => new WomError(404, 'GROUP_NOT_FOUND'
 export const legacyGroupNotFound = (): WomError => legacyError(404, 'Group not found.');
 export const playerNotFound = (): WomError => new WomError(404, 'PLAYER_NOT_FOUND', 'Player not found');
 export const endpointNotFound = (): WomError => new WomError(404, 'ENDPOINT_NOT_FOUND', 'Endpoint not found');
+export const hiscoresUnavailable = (): WomError =>
+  new WomError(503, 'HISCORES_SERVICE_UNAVAILABLE', 'Jagex Hiscores Service is unavailable');

@@ -8,6 +8,8 @@ export interface RequestContext {
   params: Record<string, string>;
   query: URLSearchParams;
   body: Record<string, unknown>;
+  /** A fault knob: routes that call the Jagex hiscores answer 503 while it is set. */
+  hiscoresDown: boolean;
 }
 
 export type Handler = (context: RequestContext) => Reply;

@@ -84,6 +84,14 @@ export interface WatchCase {
   source: string;
 }
 
+/** A name change WOM approves at `at`: before it the player is `from`, from then on `to`. */
+export interface ScheduledRename {
+  playerId: number;
+  at: number;
+  from: string;
+  to: string;
+}
+
 export interface World {
   seed: number;
   epoch: number;
@@ -97,6 +105,8 @@ export interface World {
   /** Newest first. */
   achievements: SimAchievement[];
   watchList: WatchCase[];
+  /** The clan's own name changes, at most one per player; the clock decides which name is current. */
+  renames: ScheduledRename[];
   nextPlayerId: number;
 }
 
@@ -137,6 +147,26 @@ export function findPlayerByName(world: World, name: string): SimPlayer | undefi
 
 export function membershipOf(world: World, playerId: number): SimMembership | undefined {
   return world.memberships.find((membership) => membership.playerId === playerId);
+}
+
+/** Gives the player a new name; the old one stops resolving, as after a WOM name change. */
+export function setDisplayName(world: World, player: SimPlayer, displayName: string): void {
+  world.byUsername.delete(player.username);
+  player.username = normaliseUsername(displayName);
+  player.displayName = displayName;
+  world.byUsername.set(player.username, player);
+}
+
+/**
+ * Puts every scheduled rename's player under the name they had at `now`, in either direction, so a
+ * clock moved back (a replayed history) sees the old names again.
+ */
+export function applyScheduledRenames(world: World, now: number): void {
+  for (const rename of world.renames) {
+    const player = world.players.get(rename.playerId);
+    const name = now >= rename.at ? rename.to : rename.from;
+    if (player !== undefined && player.displayName !== name) setDisplayName(world, player, name);
+  }
 }
 
 export function requirePlayer(world: World, playerId: number): SimPlayer {
