@@ -1,50 +1,47 @@
-import { startSimulator, type SimulatorOptions } from './index.ts';
+import { CliError, describeFaults, parseSimulatorCli, USAGE, type SimulatorCli } from './cli-args.ts';
+import { startSimulator, type WomSimulator } from './index.ts';
 
-const USAGE =
-  'Usage: npm run simulator -- [--port 4010] [--host 127.0.0.1] [--members 150] [--seed 1] [--group-id 1234]';
+const write = (text: string) => process.stdout.write(`${text}\n`);
 
-function numberFlag(value: string | undefined, flag: string): number {
-  const parsed = Number(value);
-  if (value === undefined || !Number.isInteger(parsed))
-    throw new Error(`${flag} needs a whole number\n${USAGE}`);
-  return parsed;
+/** Takes the simulator down (and back up) on the requested schedule, saying so in the log. */
+function scheduleDowntime(simulator: WomSimulator, cli: SimulatorCli): void {
+  const { downAfterSeconds, downForSeconds } = cli;
+  if (downAfterSeconds === null) return;
+  const goDown = () => {
+    simulator.setFaults({ down: true });
+    write(`Simulator down: every request answers an HTML 503`);
+    if (downForSeconds === null) return;
+    setTimeout(() => {
+      simulator.setFaults({ down: false });
+      write('Simulator back up');
+    }, downForSeconds * 1000);
+  };
+  if (downAfterSeconds === 0) goDown();
+  else setTimeout(goDown, downAfterSeconds * 1000);
 }
 
-export function parseArgs(args: readonly string[]): SimulatorOptions {
-  const options: SimulatorOptions = { port: 4010 };
-  for (let i = 0; i < args.length; i += 2) {
-    const flag = args[i];
-    const value = args[i + 1];
-    switch (flag) {
-      case '--port':
-        options.port = numberFlag(value, flag);
-        break;
-      case '--members':
-        options.members = numberFlag(value, flag);
-        break;
-      case '--seed':
-        options.seed = numberFlag(value, flag);
-        break;
-      case '--group-id':
-        options.groupId = numberFlag(value, flag);
-        break;
-      case '--host':
-        if (value === undefined) throw new Error(`--host needs a value\n${USAGE}`);
-        options.host = value;
-        break;
-      default:
-        throw new Error(`Unknown option ${String(flag)}\n${USAGE}`);
-    }
-  }
-  return options;
-}
-
-/** `npm run simulator`: serves a generated clan until Ctrl+C. */
+/** `npm run simulator`: serves a generated clan, with the requested faults, until Ctrl+C. */
 async function main(): Promise<void> {
-  const simulator = await startSimulator(parseArgs(process.argv.slice(2)));
-  process.stdout.write(
-    `WOM simulator listening\n  base URL:          ${simulator.url}\n  group id:          ${simulator.groupId}\n` +
-      `  verification code: ${simulator.verificationCode}\n  player watch:      ${simulator.origin}/player-watch.json\n`,
+  const cli = parseSimulatorCli(process.argv.slice(2));
+  if (cli.help) {
+    write(USAGE);
+    return;
+  }
+  const simulator = await startSimulator(cli.options);
+  simulator.setFaults(cli.faults);
+  if (cli.forced429 > 0) simulator.rateLimitNext(cli.forced429, cli.retryAfterSeconds);
+  scheduleDowntime(simulator, cli);
+  write(
+    [
+      'WOM simulator listening',
+      `  base URL:          ${simulator.url}`,
+      `  group id:          ${simulator.groupId}`,
+      `  verification code: ${simulator.verificationCode}`,
+      `  player watch:      ${simulator.origin}/player-watch.json`,
+      `  clan:              ${cli.options.members ?? 150} members, seed ${cli.options.seed ?? 1}`,
+      'Fault knobs (npm run simulator -- --help lists them)',
+      ...describeFaults(cli),
+    ].join('\n'),
   );
   const stop = () => {
     simulator.close().then(
@@ -57,6 +54,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${message}\n${error instanceof CliError ? `${USAGE}\n` : ''}`);
   process.exit(1);
 });
