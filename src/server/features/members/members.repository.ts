@@ -12,6 +12,29 @@ export function isVisibleMember(eb: ExpressionBuilder<Database, 'members'>) {
   ]);
 }
 
+/** The opposite of isVisibleMember: hidden, deleted or gone from the clan. */
+export function isHiddenFromPublic(eb: ExpressionBuilder<Database, 'members'>) {
+  return eb.or([
+    eb('members.hidden', '=', true),
+    eb('members.deleted_at', 'is not', null),
+    eb('members.left_at', 'is not', null),
+  ]);
+}
+
+/**
+ * WOM ids of the members the public must not see, in a stable order. Data that WOM sends about the
+ * whole group (memberships, standings, leaders) is filtered against it when served.
+ */
+export async function listHiddenMemberIds(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('members')
+    .select('wom_id')
+    .where(isHiddenFromPublic)
+    .orderBy('wom_id')
+    .execute();
+  return rows.map((row) => row.wom_id);
+}
+
 /** Members the public sees: not hidden, not deleted, not gone from the clan. */
 export function listVisibleMembers(db: Kysely<Database>): Promise<RosterRow[]> {
   return db

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '#core/errors.ts';
@@ -11,30 +11,30 @@ import {
   womGroupStatsSchema,
   womPlayerSchema,
 } from '#core/wom/wom-data.schema.ts';
-import {
-  getCompetitions,
-  getPlayer,
-  getRecentAchievements,
-  getWomGroup,
-  getWomGroupStats,
-  type WomDataDeps,
-} from './wom-data.service.ts';
+import { createWomDataService, type CachedJson, type WomDataDeps } from './wom-data.service.ts';
+
+/** Sends a body built (and checked against its schema) earlier, with the ETag computed then. */
+function sendCached(reply: FastifyReply, { json, etag }: CachedJson): FastifyReply {
+  return reply.type('application/json; charset=utf-8').header('etag', etag).send(json);
+}
 
 /** The clan's WOM data, served from the database: a visitor's request never becomes a WOM request. */
 export async function womDataRoutes(app: FastifyInstance, deps: WomDataDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const service = createWomDataService(deps);
   const tags = ['public'];
 
-  routes.get(
+  // Declared for the OpenAPI document; the cached JSON was checked against the schema when built.
+  app.get(
     '/api/wom-group',
     { schema: { tags, response: { 200: womGroupSchema, 404: errorResponseSchema } } },
-    async () => getWomGroup(deps),
+    async (_request, reply) => sendCached(reply, await service.group()),
   );
 
-  routes.get(
+  app.get(
     '/api/wom-group-stats',
     { schema: { tags, response: { 200: womGroupStatsSchema, 404: errorResponseSchema } } },
-    async () => getWomGroupStats(deps),
+    async (_request, reply) => sendCached(reply, await service.groupStats()),
   );
 
   routes.get(
@@ -46,13 +46,13 @@ export async function womDataRoutes(app: FastifyInstance, deps: WomDataDeps): Pr
         response: { 200: z.array(womAchievementSchema) },
       },
     },
-    async (request) => getRecentAchievements(deps, request.query.limit),
+    async (request) => service.recentAchievements(request.query.limit),
   );
 
   routes.get(
     '/api/wom-competitions',
     { schema: { tags, response: { 200: z.array(womCompetitionSchema) } } },
-    async () => getCompetitions(deps),
+    async () => service.competitions(),
   );
 
   // Both names are in use (spec §7): the same member snapshot, by WOM player id.
@@ -63,10 +63,10 @@ export async function womDataRoutes(app: FastifyInstance, deps: WomDataDeps): Pr
         schema: {
           tags,
           querystring: playerQuerySchema,
-          response: { 200: womPlayerSchema, 404: errorResponseSchema },
+          response: { 200: womPlayerSchema, 404: errorResponseSchema, 503: errorResponseSchema },
         },
       },
-      async (request) => getPlayer(deps, request.query.id),
+      async (request) => service.player(request.query.id),
     );
   }
 }

@@ -1,31 +1,42 @@
 import type { Kysely } from 'kysely';
-import type {
-  PlayerSnapshot,
-  WomAchievementItem,
-  WomCompetitionItem,
-  WomGroup,
-  WomGroupStats,
-  WomPlayerItem,
+import type { z } from 'zod';
+import {
+  womGroupSchema,
+  womGroupStatsSchema,
+  type PlayerSnapshot,
+  type WomAchievementItem,
+  type WomCompetitionItem,
+  type WomGroup,
+  type WomPlayerItem,
 } from '#core/wom/wom-data.schema.ts';
 import type { Clock } from '../../clock.ts';
+import { readRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/http-error.ts';
-import { WomError } from '../../wom/wom-error.ts';
+import { etagOf } from '../../plugins/etag.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
-import { countVisibleMembers, findVisibleMember } from '../members/members.repository.ts';
+import { countVisibleMembers, listHiddenMemberIds } from '../members/members.repository.ts';
 import {
   womCacheKeys,
   type CompetitionStandings,
   type StatisticsDocument,
-  combatLevelOf,
 } from '../wom-sync/wom-payloads.ts';
-import { upsertMemberStats } from '../wom-sync/wom-sync.repository.ts';
+import { createPlayerReader } from './player-snapshots.ts';
 import {
-  findMemberStats,
   listRecentAchievements,
+  listVisibleMemberSnapshots,
   readWomCache,
   readWomCacheMany,
+  readWomCacheText,
 } from './wom-data.repository.ts';
+import {
+  hasHiddenLeader,
+  withoutHiddenMemberships,
+  withoutHiddenStandings,
+  withVisibleLeaders,
+  type HiddenPlayers,
+  type LeaderCandidate,
+} from './wom-data.visibility.ts';
 
 export interface WomDataDeps {
   db: Kysely<Database>;
@@ -33,88 +44,145 @@ export interface WomDataDeps {
   gateway: WomGateway;
 }
 
-/** How long a player's stored snapshot is served before the gateway is asked again. */
-export const PLAYER_REFRESH_MS = 5 * 60 * 1000;
+/** A response body checked against its schema once, with its ETag. */
+export interface CachedJson {
+  json: string;
+  etag: string;
+}
+
+export interface WomDataService {
+  group(): Promise<CachedJson>;
+  groupStats(): Promise<CachedJson>;
+  recentAchievements(limit: number): Promise<WomAchievementItem[]>;
+  competitions(): Promise<WomCompetitionItem[]>;
+  player(womId: string): Promise<WomPlayerItem>;
+}
 
 const NOT_SYNCED = 'The clan has not been synced from Wise Old Man yet';
 
-export async function getWomGroup(deps: WomDataDeps): Promise<WomGroup> {
-  const group = await readWomCache<WomGroup>(deps.db, womCacheKeys.group);
-  if (!group) throw notFound(NOT_SYNCED);
-  return group;
-}
-
-export async function getWomGroupStats(deps: WomDataDeps): Promise<WomGroupStats> {
-  const statistics = await readWomCache<StatisticsDocument>(deps.db, womCacheKeys.statistics);
-  if (!statistics) throw notFound(NOT_SYNCED);
-  // Spec §3: the member count comes from the site's own roster, not from WOM.
-  return { ...statistics, memberCount: await countVisibleMembers(deps.db) };
-}
-
-export async function getRecentAchievements(deps: WomDataDeps, limit: number): Promise<WomAchievementItem[]> {
-  const rows = await listRecentAchievements(deps.db, limit);
-  return rows.map((row) => ({
-    name: row.name,
-    metric: row.metric,
-    threshold: row.threshold,
-    createdAt: row.achieved_at,
-    player: { id: Number(row.player_wom_id), displayName: row.player_name },
-  }));
-}
-
-export async function getCompetitions(deps: WomDataDeps): Promise<WomCompetitionItem[]> {
-  const competitions =
-    (await readWomCache<Array<Omit<WomCompetitionItem, 'participants'>>>(
-      deps.db,
-      womCacheKeys.competitions,
-    )) ?? [];
-  const standings = await readWomCacheMany<CompetitionStandings>(
-    deps.db,
-    competitions.map((c) => womCacheKeys.standings(c.id)),
-  );
-  return competitions.map((competition) => ({
-    ...competition,
-    participants: standings.get(womCacheKeys.standings(competition.id))?.participants ?? null,
-  }));
+/**
+ * Who the public must not see, and a key that changes whenever that or the roster changes: the
+ * members revision moves with every roster write (decision 007), and the hidden ids themselves
+ * are part of the key so a writer that forgot to bump still cannot leak a hidden member.
+ */
+async function readPublicView(db: Kysely<Database>): Promise<{ key: string; hidden: HiddenPlayers }> {
+  const [revision, hiddenIds] = await Promise.all([readRevision(db, 'members'), listHiddenMemberIds(db)]);
+  return { key: `${revision}|${hiddenIds.join(',')}`, hidden: new Set(hiddenIds.map(Number)) };
 }
 
 /**
- * A member's latest snapshot. The stored one is served while it is younger than five minutes;
- * after that the gateway is asked once, and if WOM fails the stored snapshot is served as it is.
- * Only clan members are looked up, so visitors cannot spend the site's WOM budget on anyone.
+ * Keeps the last body built and rebuilds it only when the stored payload or the public view
+ * changed. Both are read from the database on every request, so an instance sees at once what
+ * another one wrote.
  */
-export async function getPlayer(deps: WomDataDeps, womId: string): Promise<WomPlayerItem> {
-  const member = await findVisibleMember(deps.db, womId);
-  if (!member) throw notFound('Player not found');
-  let stats = await findMemberStats(deps.db, womId);
-  const now = deps.clock.now();
-  if (!stats || now.getTime() - Date.parse(stats.fetched_at) >= PLAYER_REFRESH_MS) {
-    try {
-      const { latestSnapshot } = await deps.gateway.getPlayerDetailsById(Number(womId));
-      // Stored even when WOM has no snapshot (keeping any older one), so the next five minutes of
-      // visits do not ask WOM again.
-      const fresh = {
-        wom_id: womId,
-        snapshot: latestSnapshot ? JSON.stringify(latestSnapshot) : (stats?.snapshot ?? 'null'),
-        snapshot_at: latestSnapshot ? latestSnapshot.createdAt : (stats?.snapshot_at ?? null),
-        fetched_at: now.toISOString(),
-      };
-      await upsertMemberStats(deps.db, fresh);
-      stats = fresh;
-    } catch (error) {
-      if (!(error instanceof WomError) || !stats) throw error;
+function lastBuilt(): (
+  view: string,
+  payload: string,
+  build: () => Promise<CachedJson>,
+) => Promise<CachedJson> {
+  let last: { view: string; payload: string; body: Promise<CachedJson> } | null = null;
+  return (view, payload, build) => {
+    if (last?.view !== view || last.payload !== payload) {
+      const body = build();
+      const entry = { view, payload, body };
+      last = entry;
+      body.catch(() => {
+        if (last === entry) last = null;
+      });
     }
+    return last.body;
+  };
+}
+
+function cachedJson<S extends z.ZodType>(schema: S, value: z.input<S>): CachedJson {
+  const json = JSON.stringify(schema.parse(value));
+  return { json, etag: etagOf(json) };
+}
+
+async function leaderCandidates(db: Kysely<Database>): Promise<LeaderCandidate[]> {
+  const rows = await listVisibleMemberSnapshots(db);
+  return rows.flatMap((row) => {
+    const snapshot = JSON.parse(row.snapshot) as PlayerSnapshot | null;
+    return snapshot ? [{ id: Number(row.wom_id), displayName: row.wom_name ?? row.name, snapshot }] : [];
+  });
+}
+
+/**
+ * The clan's WOM data as the public may see it, served from the database: a visitor's request never
+ * becomes a WOM request, except a player's snapshot older than five minutes (player-snapshots.ts).
+ */
+export function createWomDataService(deps: WomDataDeps): WomDataService {
+  const { db } = deps;
+  const groupBody = lastBuilt();
+  const statsBody = lastBuilt();
+  const player = createPlayerReader(deps);
+
+  async function storedPayload(resource: string): Promise<string> {
+    const payload = await readWomCacheText(db, resource);
+    if (payload === null) throw notFound(NOT_SYNCED);
+    return payload;
   }
-  const snapshot = stats ? (JSON.parse(stats.snapshot) as PlayerSnapshot) : null;
+
   return {
-    id: Number(member.wom_id),
-    displayName: member.wom_name ?? member.name,
-    type: member.wom_account_type,
-    build: member.build,
-    exp: member.current_xp,
-    ehb: member.ehb,
-    combatLevel: snapshot ? combatLevelOf(snapshot) : member.combat_level,
-    fetchedAt: stats?.fetched_at ?? now.toISOString(),
-    latestSnapshot: snapshot,
+    async group() {
+      const payload = await storedPayload(womCacheKeys.group);
+      const view = await readPublicView(db);
+      return groupBody(view.key, payload, async () =>
+        cachedJson(womGroupSchema, withoutHiddenMemberships(JSON.parse(payload) as WomGroup, view.hidden)),
+      );
+    },
+
+    async groupStats() {
+      const payload = await storedPayload(womCacheKeys.statistics);
+      const view = await readPublicView(db);
+      return statsBody(view.key, payload, async () => {
+        const statistics = JSON.parse(payload) as StatisticsDocument;
+        // Only a hidden leader costs a read of the stored snapshots, and only when the view changes.
+        const metricLeaders = hasHiddenLeader(statistics.metricLeaders, view.hidden)
+          ? withVisibleLeaders(statistics.metricLeaders, view.hidden, await leaderCandidates(db))
+          : statistics.metricLeaders;
+        // Spec §3: the member count comes from the site's own roster, not from WOM.
+        return cachedJson(womGroupStatsSchema, {
+          ...statistics,
+          metricLeaders,
+          memberCount: await countVisibleMembers(db),
+        });
+      });
+    },
+
+    async recentAchievements(limit) {
+      const rows = await listRecentAchievements(db, limit);
+      return rows.map((row) => ({
+        name: row.name,
+        metric: row.metric,
+        threshold: row.threshold,
+        createdAt: row.achieved_at,
+        player: { id: Number(row.player_wom_id), displayName: row.player_name },
+      }));
+    },
+
+    async competitions() {
+      const competitions =
+        (await readWomCache<Array<Omit<WomCompetitionItem, 'participants'>>>(
+          db,
+          womCacheKeys.competitions,
+        )) ?? [];
+      const [standings, view] = await Promise.all([
+        readWomCacheMany<CompetitionStandings>(
+          db,
+          competitions.map((c) => womCacheKeys.standings(c.id)),
+        ),
+        readPublicView(db),
+      ]);
+      return competitions.map((competition) => ({
+        ...competition,
+        participants: withoutHiddenStandings(
+          standings.get(womCacheKeys.standings(competition.id))?.participants ?? null,
+          view.hidden,
+        ),
+      }));
+    },
+
+    player,
   };
 }

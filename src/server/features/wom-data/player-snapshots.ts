@@ -1,0 +1,138 @@
+import { performance } from 'node:perf_hooks';
+import type { PlayerSnapshot, WomPlayerItem } from '#core/wom/wom-data.schema.ts';
+import type { MemberRow } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import { WomError } from '../../wom/wom-error.ts';
+import { findVisibleMember } from '../members/members.repository.ts';
+import { combatLevelOf } from '../wom-sync/wom-payloads.ts';
+import { upsertMemberStats } from '../wom-sync/wom-sync.repository.ts';
+import { findMemberStats } from './wom-data.repository.ts';
+import type { WomDataDeps } from './wom-data.service.ts';
+
+/** How long a player's stored snapshot is served before the gateway is asked again. */
+export const PLAYER_REFRESH_MS = 5 * 60 * 1000;
+/**
+ * The longest anyone waits for one refresh, counted from when it started: the gateway may be queued
+ * behind a sync under WOM's rate limit, and a visitor should get the stored snapshot instead.
+ */
+export const VISITOR_WAIT_MS = 3_000;
+/** After WOM failed for a player, what is stored is served for this long without asking again. */
+export const RETRY_PAUSE_MS = 60_000;
+
+interface StatsRow {
+  wom_id: string;
+  snapshot: string;
+  snapshot_at: string | null;
+  fetched_at: string;
+}
+
+interface Refresh {
+  startedAt: number;
+  row: Promise<StatsRow>;
+}
+
+const womUnavailable = () =>
+  new HttpError(
+    503,
+    'INTERNAL_ERROR',
+    "Wise Old Man did not answer in time and this player's stats are not stored yet. Please try again in a minute.",
+  );
+
+/** Asks WOM once and stores the answer; without a snapshot from WOM, any older one is kept. */
+async function fetchAndStore(deps: WomDataDeps, womId: string, stored: StatsRow | null): Promise<StatsRow> {
+  const { latestSnapshot } = await deps.gateway.getPlayerDetailsById(Number(womId));
+  const fresh: StatsRow = {
+    wom_id: womId,
+    snapshot: latestSnapshot ? JSON.stringify(latestSnapshot) : (stored?.snapshot ?? 'null'),
+    snapshot_at: latestSnapshot ? latestSnapshot.createdAt : (stored?.snapshot_at ?? null),
+    fetched_at: deps.clock.now().toISOString(),
+  };
+  await upsertMemberStats(deps.db, fresh);
+  return fresh;
+}
+
+/** The promise's value, or null if it has not settled `ms` from now. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function toPlayerItem(member: MemberRow, stats: StatsRow): WomPlayerItem {
+  const snapshot = JSON.parse(stats.snapshot) as PlayerSnapshot | null;
+  return {
+    id: Number(member.wom_id),
+    displayName: member.wom_name ?? member.name,
+    type: member.wom_account_type,
+    build: member.build,
+    exp: member.current_xp,
+    ehb: member.ehb,
+    combatLevel: snapshot ? combatLevelOf(snapshot) : member.combat_level,
+    fetchedAt: stats.fetched_at,
+    latestSnapshot: snapshot,
+  };
+}
+
+export type PlayerReader = (womId: string) => Promise<WomPlayerItem>;
+
+/**
+ * A member's latest snapshot for `/api/wom-player`. The stored one is served while younger than
+ * five minutes; after that WOM is asked once, however many visitors arrive meanwhile (they share
+ * the refresh). Nobody waits more than `waitMs` from the refresh's start: past that, or if WOM
+ * fails, the stored snapshot is served (503 only when nothing is stored) and the refresh still
+ * lands for the next visitor. Only clan members are looked up, so visitors cannot spend the site's
+ * WOM budget on anyone.
+ */
+export function createPlayerReader(deps: WomDataDeps, waitMs: number = VISITOR_WAIT_MS): PlayerReader {
+  const refreshes = new Map<string, Refresh>();
+  const failedAt = new Map<string, number>();
+
+  const pausedAfterFailure = (womId: string) => {
+    const at = failedAt.get(womId);
+    return at !== undefined && deps.clock.now().getTime() - at < RETRY_PAUSE_MS;
+  };
+
+  function startRefresh(womId: string, stored: StatsRow | null): Refresh {
+    const refresh = { startedAt: performance.now(), row: fetchAndStore(deps, womId, stored) };
+    refreshes.set(womId, refresh);
+    // Handles the rejection too, so a refresh every visitor stopped waiting for is not unhandled.
+    void refresh.row
+      .then(
+        () => failedAt.delete(womId),
+        () => failedAt.set(womId, deps.clock.now().getTime()),
+      )
+      .finally(() => {
+        if (refreshes.get(womId) === refresh) refreshes.delete(womId);
+      });
+    return refresh;
+  }
+
+  /** The refreshed stats, or null when WOM failed, is paused after a failure, or is too slow. */
+  async function refreshed(womId: string, stored: StatsRow | null): Promise<StatsRow | null> {
+    if (pausedAfterFailure(womId)) return null;
+    const refresh = refreshes.get(womId) ?? startRefresh(womId, stored);
+    try {
+      return await within(refresh.row, refresh.startedAt + waitMs - performance.now());
+    } catch (error) {
+      if (error instanceof WomError) return null;
+      throw error;
+    }
+  }
+
+  return async (womId) => {
+    const member = await findVisibleMember(deps.db, womId);
+    if (!member) throw notFound('Player not found');
+    const stored = (await findMemberStats(deps.db, womId)) ?? null;
+    const age = stored ? deps.clock.now().getTime() - Date.parse(stored.fetched_at) : Infinity;
+    if (stored && age < PLAYER_REFRESH_MS) return toPlayerItem(member, stored);
+    const stats = (await refreshed(womId, stored)) ?? stored;
+    if (!stats) throw womUnavailable();
+    return toPlayerItem(member, stats);
+  };
+}
