@@ -36,7 +36,7 @@ const RAIDS = {
 const RAID_FILES: ReadonlySet<string> = new Set(Object.values(RAIDS));
 
 /** Raid spellings: full names, snake_case keys and short codes, each with its harder variant. */
-const RAID_ALIASES: Readonly<Record<string, string>> = {
+export const RAID_ALIASES: Readonly<Record<string, string>> = {
   cox: RAIDS.cox,
   chambers_of_xeric: RAIDS.cox,
   cox_cm: RAIDS.cox_cm,
@@ -62,10 +62,12 @@ const RAID_ALIASES: Readonly<Record<string, string>> = {
 };
 
 const bossKeys: ReadonlySet<string> = new Set(BOSSES);
+/** Boss keys the spec uses where WOM's key (and icon file) differs. */
+export const BOSS_ALIASES: Readonly<Record<string, string>> = { the_nightmare: 'nightmare' };
 const activityKeys: ReadonlySet<string> = new Set(ACTIVITIES);
 
 /** The spec's activity names beside WOM's keys. */
-const ACTIVITY_ALIASES: Readonly<Record<string, string>> = {
+export const ACTIVITY_ALIASES: Readonly<Record<string, string>> = {
   all: 'clue_scrolls_all',
   clues: 'clue_scrolls_all',
   beginner: 'clue_scrolls_beginner',
@@ -95,8 +97,10 @@ export function metricIcon(kind: IconKind, name: string): MetricIcon | null {
     }
     case 'raid':
       return remote(raidFile(key));
-    case 'boss':
-      return remote(raidFile(key) ?? (bossKeys.has(key) ? key : null));
+    case 'boss': {
+      const boss = BOSS_ALIASES[key] ?? key;
+      return remote(raidFile(key) ?? (bossKeys.has(boss) ? boss : null));
+    }
     case 'activity': {
       const activity = ACTIVITY_ALIASES[key] ?? key;
       if (activityKeys.has(activity) || EXTRA_ACTIVITY_FILES.has(activity)) return remote(activity);
@@ -110,7 +114,7 @@ export function iconKindOf(metric: string): IconKind {
   const key = keyOf(metric);
   if (skillKeys.has(key) || SKILL_ALIASES[key]) return 'skill';
   if (RAID_FILES.has(key) || RAID_ALIASES[key]) return 'raid';
-  if (bossKeys.has(key)) return 'boss';
+  if (bossKeys.has(key) || BOSS_ALIASES[key]) return 'boss';
   return 'activity';
 }
 
