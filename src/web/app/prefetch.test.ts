@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { schedule } from '../lib/idle.ts';
+import { metricIcon, metricIconUrl, PRELOADED_ICONS } from '#core/metrics/metric-icons.ts';
 import { iconPreloadSteps, prefetchStages } from './prefetch.ts';
 
 afterEach(() => {
@@ -31,36 +32,73 @@ describe('prefetchStages', () => {
   });
 });
 
+/** Stands in for the browser's Image: records each preload so a test can fail it. */
+function recordImages() {
+  const created: Array<{ src: string; onerror: (() => void) | null }> = [];
+  vi.stubGlobal(
+    'Image',
+    class {
+      onerror: (() => void) | null = null;
+      src = '';
+      constructor() {
+        created.push(this);
+      }
+    },
+  );
+  return created;
+}
+
 describe('iconPreloadSteps', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('preloads the 21 spec icons from the icon base URL, 75 ms apart after a 1 s delay', () => {
+    const created = recordImages();
     const steps = iconPreloadSteps('https://icons.example/m');
     expect(steps).toHaveLength(21);
-    expect(steps[0]!.afterMs).toBe(1000);
-    expect(steps[1]!.afterMs - steps[0]!.afterMs).toBe(75);
+    expect(steps.map((step) => step.afterMs)).toEqual(steps.map((_, index) => 1000 + index * 75));
+    for (const step of steps) step.run();
+    expect(created.map((image) => image.src)).toEqual(
+      PRELOADED_ICONS.map(({ kind, name }) =>
+        metricIconUrl(metricIcon(kind, name)!, 'https://icons.example/m'),
+      ),
+    );
   });
 
-  it('logs a failed icon as an error and carries on', () => {
+  it('logs a failed icon as an error, a missing mapping as a warning, and carries on after each', async () => {
+    vi.useFakeTimers();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const created: Array<{ src: string; onerror: (() => void) | null }> = [];
-    vi.stubGlobal(
-      'Image',
-      class {
-        onerror: (() => void) | null = null;
-        src = '';
-        constructor() {
-          created.push(this);
-        }
-      },
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const created = recordImages();
+    schedule(
+      iconPreloadSteps('https://icons.example/m', [
+        { kind: 'boss', name: 'vorkath' },
+        { kind: 'boss', name: 'zulrah' },
+        { kind: 'boss', name: 'Bob the Cat' },
+        { kind: 'skill', name: 'Attack' },
+      ]),
     );
-    const steps = iconPreloadSteps('https://icons.example/m');
-    steps[0]!.run();
-    steps[1]!.run();
+
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(created.map((image) => image.src)).toEqual(['https://icons.example/m/vorkath.png']);
+    created[0]!.onerror?.();
+    expect(errors).toHaveBeenCalledExactlyOnceWith(
+      'Failed to preload icon https://icons.example/m/vorkath.png',
+    );
+
+    await vi.advanceTimersByTimeAsync(75);
+    expect(created.map((image) => image.src).at(-1)).toBe('https://icons.example/m/zulrah.png');
+
+    await vi.advanceTimersByTimeAsync(75);
+    expect(warnings).toHaveBeenCalledExactlyOnceWith('No icon mapping for boss "Bob the Cat"');
+    expect(created).toHaveLength(2);
+
+    await vi.advanceTimersByTimeAsync(75);
     expect(created.map((image) => image.src)).toEqual([
       'https://icons.example/m/vorkath.png',
       'https://icons.example/m/zulrah.png',
+      'https://icons.example/m/attack.png',
     ]);
-    created[0]!.onerror?.();
-    expect(errors).toHaveBeenCalledWith('Failed to preload icon https://icons.example/m/vorkath.png');
-    vi.unstubAllGlobals();
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(warnings).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { metricIcon, metricIconUrl, PRELOADED_ICONS } from '#core/metrics/metric-icons.ts';
+import { metricIcon, metricIconUrl, PRELOADED_ICONS, type IconKind } from '#core/metrics/metric-icons.ts';
 import { getAchievementsQueryOptions } from '../features/achievements/api/get-achievements.ts';
 import { getWomGroupQueryOptions } from '../features/clan/api/get-wom-group.ts';
 import { getCompetitionsQueryOptions } from '../features/events/api/get-competitions.ts';
@@ -54,9 +54,15 @@ function preload(url: string, onError: () => void): void {
   image.src = url;
 }
 
-/** The spec's list of game icons, 75 ms apart; a failed icon or a missing mapping is logged and skipped. */
-export function iconPreloadSteps(iconBaseUrl: string) {
-  return PRELOADED_ICONS.map(({ kind, name }, index) => ({
+/**
+ * Game icons, 75 ms apart (by default the spec's list); a failed icon or a missing mapping is logged
+ * and skipped, and the next icon still loads.
+ */
+export function iconPreloadSteps(
+  iconBaseUrl: string,
+  icons: ReadonlyArray<{ kind: IconKind; name: string }> = PRELOADED_ICONS,
+) {
+  return icons.map(({ kind, name }, index) => ({
     afterMs: ICON_START_DELAY_MS + index * ICON_GAP_MS,
     run: () => {
       const icon = metricIcon(kind, name);
