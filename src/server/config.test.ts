@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, isDemoMode, loadConfig, loadDotEnv } from './config.ts';
 
@@ -45,17 +46,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(variable);
   });
 
-  it('treats empty optional values as unset', () => {
-    const config = loadConfig({
-      WOM_GROUP_ID: '',
-      WOM_API_KEY: '',
-      CLAN_DISCORD_URL: '',
-      ADMIN_USERNAME: '',
-      ADMIN_PASSWORD: '',
-    });
-    expect(isDemoMode(config)).toBe(true);
-    expect(config.clan.discordUrl).toBeNull();
-    expect(config.firstAdmin).toBeNull();
+  it('treats an empty or blank value of any variable as unset', () => {
+    const blank = (value: string) => Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, value]));
+    expect(loadConfig(blank(''))).toEqual(loadConfig({}));
+    expect(loadConfig(blank('  '))).toEqual(loadConfig({}));
+  });
+
+  it('ignores NODE_ENV, which the server does not read', () => {
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).not.toThrow();
   });
 });
 
@@ -82,10 +80,14 @@ describe('loadDotEnv', () => {
 });
 
 describe('configuration documentation', () => {
-  const documented = CONFIG_VARIABLES.filter((name) => name !== 'NODE_ENV');
-
   it.each(['.env.example', 'README.md'])('%s lists every variable the server reads', (file) => {
     const text = readFileSync(file, 'utf8');
-    expect(documented.filter((name) => !text.includes(name))).toEqual([]);
+    expect(CONFIG_VARIABLES.filter((name) => !text.includes(name))).toEqual([]);
+  });
+
+  it('starts with the defaults when .env.example is copied to .env unchanged', () => {
+    const example = parseEnv(readFileSync('.env.example', 'utf8'));
+    expect(Object.keys(example).filter((name) => !CONFIG_VARIABLES.includes(name as never))).toEqual([]);
+    expect(loadConfig(example)).toEqual(loadConfig({}));
   });
 });

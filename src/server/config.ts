@@ -2,16 +2,9 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '#core/auth/auth.schema.ts';
 
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
-
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z
@@ -25,33 +18,22 @@ const envSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   SESSION_TTL_DAYS: positiveInt(30),
 
-  ADMIN_USERNAME: optionalText,
+  ADMIN_USERNAME: z.string().trim().optional(),
   ADMIN_PASSWORD: z
     .string()
-    .optional()
-    .transform((value) => (value === '' ? undefined : value))
-    .refine((value) => value === undefined || value.length >= PASSWORD_MIN_LENGTH, {
-      message: `must be at least ${PASSWORD_MIN_LENGTH} characters`,
-    }),
+    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .optional(),
 
   CLAN_NAME: z.string().trim().min(1).default('Siege'),
   CLAN_FOUNDED: z.iso.date().default('2022-04-23'),
   CLAN_HOME_WORLD: z.coerce.number().int().min(1).max(999).default(517),
-  CLAN_DISCORD_URL: z
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  CLAN_DISCORD_URL: z.url().optional(),
   CLAN_MIN_TOTAL_SKILLER: positiveInt(400),
   CLAN_MIN_TOTAL_IRONMAN: positiveInt(600),
   CLAN_MIN_TOTAL_REGULAR: positiveInt(1750),
 
-  WOM_GROUP_ID: z.coerce
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  WOM_API_KEY: optionalText,
+  WOM_GROUP_ID: z.coerce.number().int().positive().optional(),
+  WOM_API_KEY: z.string().trim().optional(),
   WOM_BASE_URL: z.url().default('https://api.wiseoldman.net/v2'),
   WOM_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().optional(),
   WOM_RESULTS_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
@@ -61,10 +43,7 @@ const envSchema = z.object({
 
   SYNC_INTERVAL_MINUTES: positiveInt(60),
   PLAYER_WATCH_INTERVAL_HOURS: positiveInt(24),
-  PLAYER_WATCH_URL: z
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  PLAYER_WATCH_URL: z.url().optional(),
   ANNIVERSARY_INTERVAL_HOURS: positiveInt(24),
 });
 
@@ -77,7 +56,6 @@ export type DatabaseTarget =
   { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; connectionString: string };
 
 export interface Config {
-  env: Env['NODE_ENV'];
   host: string;
   port: number;
   database: DatabaseTarget;
@@ -125,11 +103,21 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
 }
 
 /**
+ * `NAME=` in .env (as .env.example ships most optional variables) means "not set": dropping blank
+ * values here gives every variable its default or leaves it unset, so no schema needs its own case.
+ */
+function withoutBlankValues(source: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+}
+
+/**
  * Reads and validates every environment variable the server uses. This is the only place that reads
  * process.env; a bad value stops start-up with a message naming the variable.
  */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  const parsed = envSchema.safeParse(withoutBlankValues(source));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -145,7 +133,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
   const apiKey = env.WOM_API_KEY ?? null;
   return {
-    env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
     database: parseDatabaseUrl(env.DATABASE_URL),
