@@ -5,10 +5,20 @@ import { FormField } from '../../../components/form-field.tsx';
 import { ApiError, CONNECTION_FAILED } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 
-/** The spec's login messages: the server's reason, 'Connection failed', or 'Authentication failed'. */
+const INVALID_CREDENTIALS = 'Invalid credentials';
+const AUTHENTICATION_FAILED = 'Authentication failed';
+
+/**
+ * The spec's three login messages (§8). A server fault must not leak its own wording into the form,
+ * so anything but a refusal or an unreachable server reads 'Authentication failed'. The rate limit is
+ * the exception: its message tells the visitor when trying again can work.
+ */
 function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.code === 'NETWORK_ERROR' ? CONNECTION_FAILED : error.message;
-  return 'Authentication failed';
+  if (!(error instanceof ApiError)) return AUTHENTICATION_FAILED;
+  if (error.code === 'NETWORK_ERROR') return CONNECTION_FAILED;
+  if (error.status === 401) return INVALID_CREDENTIALS;
+  if (error.status === 429) return error.message;
+  return AUTHENTICATION_FAILED;
 }
 
 export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => void }) {
