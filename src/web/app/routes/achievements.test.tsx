@@ -62,6 +62,27 @@ describe('achievements page', () => {
     expect(rows()).toHaveLength(10);
   });
 
+  it('keeps the 10 shown, and the focus on the button, while the 100 load', async () => {
+    renderApp('/achievements', { queries: [[['wom-group-achievements', 10], latest]] });
+    let answer: (response: Response) => void = () => {};
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetch);
+
+    const showMore = await screen.findByRole('button', { name: 'Show More' });
+    await userEvent.click(showMore);
+    expect(fetch).toHaveBeenCalledWith('/api/wom-group-achievements?limit=100', expect.anything());
+    expect(rows()).toHaveLength(10);
+    expect(screen.getByRole('list', { name: 'Recent achievements' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(showMore).toHaveFocus();
+
+    answer(Response.json(more));
+    await vi.waitFor(() => expect(rows()).toHaveLength(25));
+    expect(screen.getByRole('list', { name: 'Recent achievements' })).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByRole('button', { name: 'Show Less' })).toBe(showMore);
+    expect(showMore).toHaveFocus();
+  });
+
   it('offers no Show More when fewer than 10 achievements exist', async () => {
     renderApp('/achievements', { queries: [[['wom-group-achievements', 10], latest.slice(0, 4)]] });
     expect(await screen.findByText('99 Attack')).toBeInTheDocument();

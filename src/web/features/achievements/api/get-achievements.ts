@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { womAchievementSchema } from '#core/wom/wom-data.schema.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -9,6 +9,10 @@ export const getAchievements = (limit: number) =>
 export const getAchievementsQueryOptions = (limit: number) =>
   queryOptions({ queryKey: ['wom-group-achievements', limit], queryFn: () => getAchievements(limit) });
 
+/**
+ * While a new limit loads, the list already shown stays (as placeholder data), so Show More does not
+ * swap the list for a loading line and take the focus away from the button.
+ */
 export function useAchievements(limit: number) {
-  return useQuery(getAchievementsQueryOptions(limit));
+  return useQuery({ ...getAchievementsQueryOptions(limit), placeholderData: keepPreviousData });
 }

@@ -8,7 +8,7 @@ import { AchievementRow } from './achievement-row.tsx';
 export function RecentAchievements() {
   const [expanded, setExpanded] = useState(false);
   const limit = expanded ? ACHIEVEMENT_LIMITS.expanded : ACHIEVEMENT_LIMITS.default;
-  const { data: achievements, isError, refetch } = useAchievements(limit);
+  const { data: achievements, isError, isPlaceholderData, refetch } = useAchievements(limit);
   const listId = useId();
 
   if (!achievements) {
@@ -30,6 +30,7 @@ export function RecentAchievements() {
       <ol
         id={listId}
         aria-label="Recent achievements"
+        aria-busy={isPlaceholderData}
         className="divide-y divide-stone-800 rounded-lg border border-stone-800 bg-stone-900"
       >
         {achievements.map((achievement) => (
