@@ -14,7 +14,7 @@ import { membersRoutes } from './features/members/members.routes.ts';
 import { womDataRoutes } from './features/wom-data/wom-data.routes.ts';
 import { womSyncRoutes } from './features/wom-sync/wom-sync.routes.ts';
 import type { WomSyncDeps } from './features/wom-sync/wom-sync.service.ts';
-import { requireAdmin } from './plugins/admin-guard.ts';
+import { ADMIN_PREFIX, requireAdmin } from './plugins/admin-guard.ts';
 import { registerETags } from './plugins/etag.ts';
 import type { WomGateway } from './wom/wom-gateway.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -95,11 +95,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
 
-  await app.register(async (admin) => {
-    requireAdmin(admin);
-    await adminUsersRoutes(admin, accounts);
-    await womSyncRoutes(admin, womSync);
-  });
+  await app.register(
+    async (admin) => {
+      requireAdmin(admin);
+      await adminUsersRoutes(admin, accounts);
+      await womSyncRoutes(admin, womSync);
+    },
+    { prefix: ADMIN_PREFIX },
+  );
 
   await registerStaticWeb(app, deps.webRoot ?? null);
   return app;

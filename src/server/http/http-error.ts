@@ -17,3 +17,7 @@ export const badRequest = (message?: string) => new HttpError(400, 'VALIDATION_E
 export const unauthenticated = (message?: string) => new HttpError(401, 'UNAUTHENTICATED', message);
 export const forbidden = (message?: string) => new HttpError(403, 'FORBIDDEN', message);
 export const notFound = (message?: string) => new HttpError(404, 'NOT_FOUND', message);
+
+/** The JSON 404 of a path under /api that no route answers (never the web app's page). */
+export const noApiRoute = (method: string, url: string) =>
+  notFound(`No API route ${method} ${url.split('?')[0]}`);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/http-error.ts';
+import { noApiRoute, notFound } from '../http/http-error.ts';
 
 /** True when the path names a file (`/assets/app.js`), not a page of the app (`/members`). */
 function looksLikeFile(path: string): boolean {
@@ -33,10 +33,6 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string | 
     if (hasWeb && isPage && !request.url.startsWith('/api')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    throw notFound(
-      request.url.startsWith('/api')
-        ? `No API route ${request.method} ${request.url.split('?')[0]}`
-        : 'Not found',
-    );
+    throw request.url.startsWith('/api') ? noApiRoute(request.method, request.url) : notFound();
   });
 }

@@ -6,18 +6,21 @@ import { adminUserSchema, setAdminInputSchema, userIdParamsSchema } from '#core/
 import { setAdminFlag, type AccountDeps } from '../users/accounts.service.ts';
 import { listUsers, toSessionUser } from '../users/users.repository.ts';
 
-/** Registered inside the admin plugin: the guard has already checked the caller is an admin. */
+/**
+ * Registered inside the admin plugin under /api/admin: the guard has already checked the caller is
+ * an admin.
+ */
 export async function adminUsersRoutes(app: FastifyInstance, deps: AccountDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
-    '/api/admin/users',
+    '/users',
     { schema: { tags: ['admin'], response: { 200: z.array(adminUserSchema) } } },
     async () => (await listUsers(deps.db)).map(toSessionUser),
   );
 
   routes.post(
-    '/api/admin/users/:id/admin',
+    '/users/:id/admin',
     {
       schema: {
         tags: ['admin'],

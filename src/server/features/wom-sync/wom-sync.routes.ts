@@ -8,12 +8,12 @@ import { isWomSyncRunning, startWomSync, type WomSyncDeps } from './wom-sync.ser
 
 const RECENT_RUNS = 20;
 
-/** Registered inside the admin plugin. */
+/** Registered inside the admin plugin, whose prefix is /api/admin. */
 export async function womSyncRoutes(app: FastifyInstance, deps: WomSyncDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
-    '/api/admin/sync',
+    '/sync',
     { schema: { tags: ['admin'], response: { 202: syncStartedSchema, 409: errorResponseSchema } } },
     async (request, reply) => {
       const started = await startWomSync(deps, request.user?.id ?? null);
@@ -27,7 +27,7 @@ export async function womSyncRoutes(app: FastifyInstance, deps: WomSyncDeps): Pr
   );
 
   routes.get(
-    '/api/admin/sync',
+    '/sync',
     { schema: { tags: ['admin'], response: { 200: syncStatusSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -1,0 +1,97 @@
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
+import { testDialects } from '#test/databases.ts';
+import { ADMIN_PREFIX } from './admin-guard.ts';
+
+interface RegisteredRoute {
+  method: HTTPMethods;
+  url: string;
+}
+
+/**
+ * Every route of the app, read from Fastify's route tree (printed one node per line, children
+ * indented by four columns under their parent), so a route added anywhere shows up here.
+ */
+function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
+  const routes: RegisteredRoute[] = [];
+  const pathAtDepth: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const node = /^(.*?)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!node) continue;
+    const depth = node[1]!.length / 4;
+    const url = (depth > 0 ? pathAtDepth[depth - 1]! : '') + node[2]!;
+    pathAtDepth[depth] = url;
+    pathAtDepth.length = depth + 1;
+    for (const method of node[3]?.split(', ') ?? []) routes.push({ method, url });
+  }
+  return routes;
+}
+
+/** A concrete path for a route pattern: any value passes the guard, which runs before validation. */
+function concrete(url: string): string {
+  return url.replace(/:[^/]+/g, '1').replace(/\*/g, 'x');
+}
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: admin guard`, () => {
+    let t: TestApp;
+    let userCookie: string;
+    let adminCookie: string;
+
+    beforeEach(async () => {
+      t = await createTestApp(dialect);
+      await createUser(t, 'boss', { admin: true });
+      await createUser(t, 'pleb');
+      adminCookie = await loginAs(t, 'boss');
+      userCookie = await loginAs(t, 'pleb');
+    });
+    afterEach(async () => t.close());
+
+    const call = (route: RegisteredRoute, cookie?: string) =>
+      t.app.inject({
+        method: route.method,
+        url: concrete(route.url),
+        headers: cookie ? { cookie } : {},
+        ...(['GET', 'HEAD'].includes(route.method) ? {} : { payload: {} }),
+      });
+
+    it('finds the admin routes in the route tree', () => {
+      expect(registeredRoutes(t.app)).toEqual(
+        expect.arrayContaining([
+          { method: 'GET', url: '/api/admin/users' },
+          { method: 'POST', url: '/api/admin/users/:id/admin' },
+          { method: 'POST', url: '/api/admin/sync' },
+        ]),
+      );
+    });
+
+    it('rejects a visitor with 401 and a plain user with 403 on every route under /api/admin', async () => {
+      const adminRoutes = registeredRoutes(t.app).filter((route) => route.url.startsWith(ADMIN_PREFIX));
+      expect(adminRoutes.length).toBeGreaterThan(0);
+      for (const route of adminRoutes) {
+        const label = `${route.method} ${route.url}`;
+        expect((await call(route)).statusCode, `visitor: ${label}`).toBe(401);
+        expect((await call(route, userCookie)).statusCode, `plain user: ${label}`).toBe(403);
+      }
+    });
+
+    it('guards unknown paths under /api/admin too: 401, 403, then a JSON 404 for an admin', async () => {
+      const unknown = { method: 'GET' as const, url: '/api/admin/nope' };
+      const visitor = await call(unknown);
+      expect(visitor.statusCode).toBe(401);
+      expect(visitor.json().code).toBe('UNAUTHENTICATED');
+      const user = await call(unknown, userCookie);
+      expect(user.statusCode).toBe(403);
+      expect(user.json().code).toBe('FORBIDDEN');
+      const admin = await call(unknown, adminCookie);
+      expect(admin.statusCode).toBe(404);
+      expect(admin.headers['content-type']).toContain('application/json');
+      expect(admin.json()).toEqual({ code: 'NOT_FOUND', message: 'No API route GET /api/admin/nope' });
+    });
+
+    it('answers a visitor 401 for a wrong method on a known admin path', async () => {
+      expect((await call({ method: 'DELETE', url: '/api/admin/users' })).statusCode).toBe(401);
+    });
+  });
+}
