@@ -34,13 +34,18 @@ export function testUser(overrides: Partial<SessionUser> = {}): SessionUser {
  */
 export function renderApp(
   path: string,
-  seed: { user?: SessionUser | null; clan?: ClanProfile; queries?: Array<[QueryKey, unknown]> } = {},
+  seed: {
+    user?: SessionUser | null;
+    /** `null` leaves the clan profile unloaded, so it is fetched (and fails unless fetch is stubbed). */
+    clan?: ClanProfile | null;
+    queries?: Array<[QueryKey, unknown]>;
+  } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity, refetchInterval: false } },
   });
   queryClient.setQueryData(['auth', 'me'], { user: seed.user ?? null });
-  queryClient.setQueryData(['clan'], seed.clan ?? testClan);
+  if (seed.clan !== null) queryClient.setQueryData(['clan'], seed.clan ?? testClan);
   // Pages that load in the background (prefetch, the anniversary banner) find an empty roster.
   queryClient.setQueryData(['members'], []);
   for (const [key, data] of seed.queries ?? []) queryClient.setQueryData(key, data);

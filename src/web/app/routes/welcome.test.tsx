@@ -1,6 +1,18 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, testClan } from '#test/render.tsx';
+
+const DISCORD_STEP = 'Join our Discord so you hear about events first.';
+
+function joinSteps(): string[] {
+  const heading = screen.getByRole('heading', { name: 'How to join' });
+  return within(heading.parentElement!)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
+}
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('welcome page', () => {
   it.each(['/', '/new-members'])(
@@ -48,5 +60,35 @@ describe('welcome page', () => {
     expect(screen.getByText('World 302')).toBeInTheDocument();
     expect(screen.getByText('2,000')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Join our Discord' })).not.toBeInTheDocument();
+  });
+
+  it('lists the Discord step when the clan has a Discord invite', async () => {
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'How to join' });
+    expect(joinSteps()).toContain(DISCORD_STEP);
+    expect(joinSteps()).toHaveLength(4);
+  });
+
+  it('leaves out the Discord step when the clan has no Discord invite', async () => {
+    renderApp('/', { clan: { ...testClan, discord_url: null } });
+    await screen.findByRole('heading', { name: 'How to join' });
+    expect(joinSteps()).not.toContain(DISCORD_STEP);
+    expect(joinSteps()).toHaveLength(3);
+    expect(screen.queryByText(/Discord/)).not.toBeInTheDocument();
+  });
+
+  it('shows Error Loading Data when the clan cannot be loaded, and Try Again loads it', async () => {
+    renderApp('/', { clan: null });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Error Loading Data' })).toBeInTheDocument();
+    expect(within(alert).getByText('Failed to load data')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeInTheDocument();
+
+    const fetch = vi.fn(async () => Response.json(testClan));
+    vi.stubGlobal('fetch', fetch);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Siege' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/clan', expect.anything());
   });
 });

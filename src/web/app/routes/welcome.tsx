@@ -1,34 +1,33 @@
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/page-title.tsx';
+import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { paths } from '../../config/paths.ts';
 import { useClan } from '../../features/clan/api/get-clan.ts';
 import { ClanFacts } from '../../features/clan/components/clan-facts.tsx';
 import { JoinRequirements } from '../../features/clan/components/join-requirements.tsx';
 
-const steps = [
-  'Meet the minimum total level for your account type below.',
-  'Hop to our home world and ask any member for an invite to the clan chat.',
-  'Join our Discord so you hear about events first.',
-  'Take part in events to earn siege points and climb the ranks.',
-];
+const DISCORD_STEP = 'Join our Discord so you hear about events first.';
+
+/** The joining steps; the Discord one only when the clan has an invite to offer. */
+function joinSteps(hasDiscord: boolean): string[] {
+  return [
+    'Meet the minimum total level for your account type below.',
+    'Hop to our home world and ask any member for an invite to the clan chat.',
+    ...(hasDiscord ? [DISCORD_STEP] : []),
+    'Take part in events to earn siege points and climb the ranks.',
+  ];
+}
 
 export function Component() {
   const { data: clan, isPending, isError, refetch } = useClan();
   usePageTitle(clan ? `Welcome to ${clan.name}` : 'Welcome');
 
-  if (isPending) return <p className="text-stone-400">Loading...</p>;
+  if (isPending) return <LoadingState />;
   if (isError) {
     return (
-      <div role="alert" className="rounded-lg border border-red-900 bg-red-950 p-6">
-        <h1 className="text-xl font-semibold">Error Loading Data</h1>
-        <p className="mt-2 text-stone-300">Failed to load data</p>
-        <button
-          type="button"
-          onClick={() => void refetch()}
-          className="mt-4 rounded bg-gold-500 px-4 py-2 font-medium text-stone-950"
-        >
-          Try Again
-        </button>
+      <div className="space-y-6">
+        <h1 className="text-3xl font-bold text-gold-300">Welcome</h1>
+        <ErrorState title="Error Loading Data" message="Failed to load data" onRetry={() => void refetch()} />
       </div>
     );
   }
@@ -70,7 +69,7 @@ export function Component() {
             How to join
           </h2>
           <ol className="list-decimal space-y-2 pl-5 text-stone-300">
-            {steps.map((step) => (
+            {joinSteps(Boolean(clan.discord_url)).map((step) => (
               <li key={step}>{step}</li>
             ))}
           </ol>
