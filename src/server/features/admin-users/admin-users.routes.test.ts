@@ -110,17 +110,19 @@ for (const dialect of testDialects) {
       expect(response.json()).toEqual({ code: 'NO_CHANGES', message: 'No changes were made' });
     });
 
-    it('refuses to remove the last admin and changes nothing', async () => {
+    it("refuses an admin changing their own flag with 'Failed to update admin status', changing nothing", async () => {
+      await createUser(t, 'deputy', { admin: true });
       const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: adminCookie } });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/users/${me.json().user.id}/admin`,
-        headers: { cookie: adminCookie },
-        payload: { is_admin: false },
-      });
-      expect(response.statusCode).toBe(409);
-      expect(response.json().code).toBe('LAST_ADMIN');
-      expect(response.json().message).toMatch(/^Failed to update admin status/);
+      for (const isAdmin of [false, true]) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/users/${me.json().user.id}/admin`,
+          headers: { cookie: adminCookie },
+          payload: { is_admin: isAdmin },
+        });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ code: 'FORBIDDEN', message: 'Failed to update admin status' });
+      }
       const still = await t.app.inject({
         method: 'GET',
         url: '/api/admin/users',

@@ -26,7 +26,12 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AccountDeps):
         tags: ['admin'],
         params: userIdParamsSchema,
         body: setAdminInputSchema,
-        response: { 200: adminUserSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          200: adminUserSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
       },
     },
     async (request) => {

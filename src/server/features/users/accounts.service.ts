@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH, type SessionUser } from '#core/auth/auth.schema.ts
 import { normaliseUsername } from '#core/auth/username.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { HttpError, badRequest, notFound } from '../../http/http-error.ts';
+import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { hashPassword } from './passwords.ts';
 import {
@@ -146,14 +146,23 @@ export async function resetPassword(
 }
 
 /**
- * Grants or revokes a user's admin flag. Refuses a change that changes nothing ('No changes were
- * made') and one that would leave the site without an admin.
+ * Admins toggle other users' flags: revoking your own by a slip would lock you out, so a signed-in
+ * actor may not target themselves. The shell (no user id) may, to recover a site.
+ */
+function checkNotOwnAccount(actor: AuditActor, userId: number): void {
+  if (actor.userId === userId) throw forbidden('Failed to update admin status');
+}
+
+/**
+ * Grants or revokes another user's admin flag. Refuses a change that changes nothing ('No changes
+ * were made') and one that would leave the site without an admin.
  */
 export async function setAdminFlag(
   deps: AccountDeps,
   input: { userId: number; isAdmin: boolean },
   actor: AuditActor,
 ): Promise<SessionUser> {
+  checkNotOwnAccount(actor, input.userId);
   // Serializable on PostgreSQL so two admins revoking each other at once cannot both pass the
   // last-admin check; SQLite already runs one write transaction at a time.
   return deps.db
