@@ -42,27 +42,84 @@ test('the boards show the points and wins that the sync booked from the demo his
   await expectAccessible(page);
 });
 
-test('a board offers its full list only above 10 entries, and collapses again', async ({ page }) => {
-  const boards = await fetchBoards(page);
+/** Ranked as the server ranks them: ties share a place, and the next place counts the players ahead. */
+function board(values: number[], prefix: string): Entry[] {
+  return values.map((value, index) => ({
+    rank: values.indexOf(value) + 1,
+    wom_id: `${prefix}-${index + 1}`,
+    name: `${prefix} Player ${index + 1}`,
+    value,
+  }));
+}
+
+/** 13 siege scores (a full board behind a button) and 4 event winners (no button), with ties in both. */
+const KNOWN_BOARDS = {
+  siege_score: board([120, 95, 95, 80, 64, 50, 45, 45, 45, 30, 20, 15, 5], 'Siege'),
+  event_wins: board([3, 3, 2, 1], 'Wins'),
+};
+
+/** Serves `KNOWN_BOARDS` instead of the demo's, whose sizes depend on the simulated history. */
+async function serveKnownBoards(page: Page) {
+  await page.route('**/api/leaderboards', (route) => route.fulfill({ json: KNOWN_BOARDS }));
+}
+
+const places = (page: Page, table: string) => bodyRows(page, table).locator('td:first-child');
+
+test('a board offers its full list only above 10 entries, shows ties as equal places, and collapses again', async ({
+  page,
+}) => {
+  await serveKnownBoards(page);
   await page.goto('/leaderboard');
-  await expect(bodyRows(page, 'Siege Score').first()).toBeVisible();
-  for (const [title, entries] of [
-    ['Siege Score', boards.siege_score],
-    ['Event Wins', boards.event_wins],
-  ] as const) {
-    const board = page.getByRole('region', { name: title });
-    const expand = board.getByRole('button', { name: `Show Full Leaderboard (${entries.length})` });
-    if (entries.length <= 10) {
-      await expect(board.getByRole('button')).toHaveCount(0);
-      continue;
-    }
-    await expect(expand).toHaveAttribute('aria-expanded', 'false');
-    await expand.click();
-    await expect(bodyRows(page, title)).toHaveCount(entries.length);
-    await expect(bodyRows(page, title).last()).toContainText(entries.at(-1)!.name);
-    await board.getByRole('button', { name: 'Show Top 10' }).click();
-    await expect(bodyRows(page, title)).toHaveCount(10);
-  }
+  const siege = page.getByRole('region', { name: 'Siege Score' });
+  const wins = page.getByRole('region', { name: 'Event Wins' });
+
+  await expect(bodyRows(page, 'Siege Score')).toHaveCount(10);
+  await expect(places(page, 'Siege Score')).toHaveText(['1', '2', '2', '4', '5', '6', '7', '7', '7', '10']);
+  await expect(bodyRows(page, 'Siege Score').nth(1)).toContainText('Siege Player 2');
+  await expect(bodyRows(page, 'Siege Score').nth(2)).toContainText('Siege Player 3');
+
+  // Four entries: the whole board shows and no button is offered.
+  await expect(bodyRows(page, 'Event Wins')).toHaveCount(4);
+  await expect(places(page, 'Event Wins')).toHaveText(['1', '1', '3', '4']);
+  await expect(wins.getByRole('button')).toHaveCount(0);
+
+  const expand = siege.getByRole('button', { name: 'Show Full Leaderboard (13)' });
+  await expect(expand).toHaveAttribute('aria-expanded', 'false');
+  await expand.click();
+  await expect(bodyRows(page, 'Siege Score')).toHaveCount(13);
+  await expect(places(page, 'Siege Score')).toHaveText([
+    '1',
+    '2',
+    '2',
+    '4',
+    '5',
+    '6',
+    '7',
+    '7',
+    '7',
+    '10',
+    '11',
+    '12',
+    '13',
+  ]);
+  await expect(bodyRows(page, 'Siege Score').last()).toContainText('Siege Player 13');
+  const collapse = siege.getByRole('button', { name: 'Show Top 10' });
+  await expect(collapse).toHaveAttribute('aria-expanded', 'true');
+  await collapse.click();
+  await expect(bodyRows(page, 'Siege Score')).toHaveCount(10);
+  await expect(siege.getByRole('button', { name: 'Show Full Leaderboard (13)' })).toBeVisible();
+});
+
+test('a board of exactly 10 entries offers no full list', async ({ page }) => {
+  await page.route('**/api/leaderboards', (route) =>
+    route.fulfill({
+      json: { siege_score: board([10, 9, 8, 7, 6, 5, 4, 3, 2, 1], 'Ten'), event_wins: [] },
+    }),
+  );
+  await page.goto('/leaderboard');
+  await expect(bodyRows(page, 'Siege Score')).toHaveCount(10);
+  await expect(page.getByRole('region', { name: 'Siege Score' }).getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Event Wins' })).toContainText('No event winners yet');
 });
 
 test.describe('when the leaderboards cannot be loaded', () => {
@@ -84,11 +141,11 @@ test.describe('when the leaderboards cannot be loaded', () => {
 });
 
 test('the leaderboard fits a 375 px phone screen, full board open', async ({ page }) => {
+  await serveKnownBoards(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/leaderboard');
-  await expect(bodyRows(page, 'Siege Score').first()).toBeVisible();
-  const expand = page.getByRole('button', { name: /Show Full Leaderboard/ }).first();
-  if ((await expand.count()) > 0) await expand.click();
+  await page.getByRole('button', { name: 'Show Full Leaderboard (13)' }).click();
+  await expect(bodyRows(page, 'Siege Score')).toHaveCount(13);
   expect(await fitsViewport(page)).toBe(true);
   await expectAccessible(page);
 });
