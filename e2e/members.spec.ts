@@ -92,6 +92,41 @@ for (const { label, param } of narrowingFilters) {
   });
 }
 
+test('alt accounts are hidden until Show Alt Accounts, which survives a reload', async ({ page }) => {
+  // The simulated clan has no alts (the flag is the site's own): mark a few in what the server sends.
+  const roster = await loadRoster(page);
+  const altIndices = new Set([3, 17, 60, 99, 140]);
+  const withAlts = roster.map((member, index) => ({ ...member, alt: altIndices.has(index) }));
+  const alts = withAlts.filter((member) => member.alt);
+  await page.route('**/api/members', (route) => route.fulfill({ json: withAlts }));
+  const toggleFor = (name: string) =>
+    page.getByRole('button', { name: `Show details for ${name}`, exact: true });
+
+  await page.goto('/members');
+  await expect(rowToggles(page)).toHaveCount(DEMO_CLAN_SIZE - alts.length);
+  for (const alt of alts) await expect(toggleFor(alt.name)).toHaveCount(0);
+
+  await filtersButton(page).click();
+  await page.getByRole('checkbox', { name: 'Show Alt Accounts' }).check();
+  await expect(page).toHaveURL('/members?alts=1');
+  await expect(filtersButton(page)).toContainText('1 active');
+  await expect(rowToggles(page)).toHaveCount(DEMO_CLAN_SIZE);
+  for (const alt of alts) await expect(toggleFor(alt.name)).toHaveCount(1);
+
+  await page.reload();
+  await expect(rowToggles(page)).toHaveCount(DEMO_CLAN_SIZE);
+  for (const alt of alts) await expect(toggleFor(alt.name)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Remove filter Show Alt Accounts' })).toBeVisible();
+  await filtersButton(page).click();
+  await expect(page.getByRole('checkbox', { name: 'Show Alt Accounts' })).toBeChecked();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Remove filter Show Alt Accounts' }).click();
+  await expect(page).toHaveURL('/members');
+  await expect(rowToggles(page)).toHaveCount(DEMO_CLAN_SIZE - alts.length);
+  for (const alt of alts) await expect(toggleFor(alt.name)).toHaveCount(0);
+});
+
 test('filters combine, tags remove one, Reset Filters clears them and Show Alt Accounts is kept', async ({
   page,
 }) => {
