@@ -1,4 +1,4 @@
-import { NAV_LINKS, expect, expectAccessible, fitsViewport, test } from './fixtures.ts';
+import { NAV_LINKS, expect, expectAccessible, failApi, fitsViewport, test } from './fixtures.ts';
 
 test('a visitor opens the home page, walks the navbar and meets the 404 page', async ({ page }) => {
   await page.goto('/');
@@ -78,4 +78,24 @@ test('on a phone every public page is reachable from the menu, and the welcome p
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await fitsViewport(page)).toBe(true);
   }
+});
+
+test.describe('when the clan profile cannot be loaded', () => {
+  test.use({ expectedConsoleErrors: [/status of 500/] });
+
+  test('the welcome page shows Error Loading Data, and Try Again recovers', async ({ page }) => {
+    const outage = await failApi(page, '**/api/clan');
+    await page.goto('/');
+    const alert = page.getByRole('alert');
+    await expect(alert.getByRole('heading', { name: 'Error Loading Data' })).toBeVisible();
+    await expect(alert).toContainText('Failed to load data');
+    expect(outage.failures()).toBeGreaterThan(0);
+    await expectAccessible(page);
+
+    await outage.end();
+    await alert.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Siege' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'How to join' })).toBeVisible();
+  });
 });
