@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createManualClock, testConfig } from '#test/app.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
 import { login } from '../features/auth/auth.service.ts';
+import { hashPassword } from '../features/users/passwords.ts';
 import { ensureFirstAdmin } from './first-admin.ts';
 
 function recordingLog() {
@@ -42,6 +43,88 @@ for (const dialect of testDialects) {
         { username: 'owner', password: 'second-secret' },
       );
       expect(session.user.is_admin).toBe(true);
+    });
+
+    const ownerConfig = (password: string) =>
+      testConfig({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: password });
+    const owner = () =>
+      database.db
+        .selectFrom('users')
+        .select(['id', 'password_hash', 'updated_at'])
+        .where('username', '=', 'owner')
+        .executeTakeFirstOrThrow();
+    const auditActions = async () =>
+      (await database.db.selectFrom('audit_log').select('action').orderBy('id').execute()).map(
+        (row) => row.action,
+      );
+    const openSession = () =>
+      login({ ...deps(), sessionTtlDays: 1 }, { username: 'owner', password: 'first-secret' });
+    const sessionCount = async () => (await database.db.selectFrom('sessions').select('id').execute()).length;
+
+    it('leaves a matching admin alone on the next start: no rehash, no audit row, sessions kept', async () => {
+      await ensureFirstAdmin(deps(), ownerConfig('first-secret'), recordingLog().log);
+      const before = await owner();
+      await openSession();
+      clock.advance(60_000);
+
+      const second = recordingLog();
+      await ensureFirstAdmin(deps(), ownerConfig('first-secret'), second.log);
+
+      expect(await owner()).toEqual(before);
+      expect(await auditActions()).toEqual(['admin.account.create']);
+      expect(await sessionCount()).toBe(1);
+      expect(second.lines).toEqual([]);
+    });
+
+    it('signs the admin out everywhere when ADMIN_PASSWORD changes, and audits the change', async () => {
+      await ensureFirstAdmin(deps(), ownerConfig('first-secret'), recordingLog().log);
+      await openSession();
+      await openSession();
+
+      await ensureFirstAdmin(deps(), ownerConfig('second-secret'), recordingLog().log);
+
+      expect(await sessionCount()).toBe(0);
+      expect(await auditActions()).toEqual(['admin.account.create', 'admin.account.update']);
+      const audit = await database.db
+        .selectFrom('audit_log')
+        .select('after')
+        .where('action', '=', 'admin.account.update')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(audit.after!)).toMatchObject({ is_admin: true, password_changed: true });
+    });
+
+    it('makes an existing user with that password an admin without signing them out', async () => {
+      const now = clock.now().toISOString();
+      await database.db
+        .insertInto('users')
+        .values({
+          username: 'owner',
+          password_hash: await hashPassword('first-secret'),
+          is_admin: false,
+          join_date: now.slice(0, 10),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const { password_hash } = await owner();
+      await openSession();
+
+      await ensureFirstAdmin(deps(), ownerConfig('first-secret'), recordingLog().log);
+
+      expect(await admins()).toEqual([{ username: 'owner' }]);
+      expect((await owner()).password_hash).toBe(password_hash);
+      expect(await sessionCount()).toBe(1);
+      expect(await auditActions()).toEqual(['admin.account.update']);
+    });
+
+    it('lets two instances that start at once both create-or-find the same admin', async () => {
+      const { log } = recordingLog();
+      await Promise.all([
+        ensureFirstAdmin(deps(), ownerConfig('first-secret'), log),
+        ensureFirstAdmin(deps(), ownerConfig('first-secret'), log),
+      ]);
+      expect(await admins()).toEqual([{ username: 'owner' }]);
+      expect(await auditActions()).toEqual(['admin.account.create']);
     });
 
     it('in demo mode, creates `admin` with a random password printed once, and only once', async () => {

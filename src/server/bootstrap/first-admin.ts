@@ -8,7 +8,7 @@ import {
 import { countAdmins } from '../features/users/users.repository.ts';
 
 /**
- * DESIGN §2: ADMIN_USERNAME / ADMIN_PASSWORD create or update the first admin at every start; in demo
+ * DESIGN §2: ADMIN_USERNAME / ADMIN_PASSWORD create or update the first admin at start; in demo
  * mode without them, an `admin` with a random password is created once and the password logged once.
  */
 export async function ensureFirstAdmin(
@@ -17,11 +17,15 @@ export async function ensureFirstAdmin(
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (config.firstAdmin) {
-    const { user, created } = await upsertAdminAccount(deps, config.firstAdmin, {
+    const { user, change } = await upsertAdminAccount(deps, config.firstAdmin, {
       userId: null,
       label: 'start-up',
     });
-    log.info(`${created ? 'Created' : 'Updated'} admin account "${user.username}" from ADMIN_USERNAME`);
+    if (change !== 'unchanged') {
+      log.info(
+        `${change === 'created' ? 'Created' : 'Updated'} admin account "${user.username}" from ADMIN_USERNAME`,
+      );
+    }
     return;
   }
   if (!isDemoMode(config)) {

@@ -3,10 +3,12 @@ import type { Kysely } from 'kysely';
 import { PASSWORD_MIN_LENGTH, type SessionUser } from '#core/auth/auth.schema.ts';
 import { normaliseUsername } from '#core/auth/username.ts';
 import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/schema.ts';
+import { ConflictError } from '../../db/errors.ts';
+import type { Database, UserRow, UserUpdate } from '../../db/schema.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { hashPassword } from './passwords.ts';
+import { deleteUserSessions } from '../auth/sessions.repository.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   countAdmins,
   findUserById,
@@ -67,39 +69,89 @@ export async function createAccount(
   });
 }
 
-/** Creates the account as an admin, or makes an existing one an admin with this password. */
+export type AdminAccountChange = 'created' | 'updated' | 'unchanged';
+
+/**
+ * Makes sure the account exists, is an admin and has this password (start-up runs this every time
+ * from ADMIN_USERNAME / ADMIN_PASSWORD). An account that already matches is left alone: no rehash,
+ * no audit row. A new password signs the account out everywhere.
+ */
 export async function upsertAdminAccount(
   deps: AccountDeps,
   input: { username: string; password: string },
   actor: AuditActor,
-): Promise<{ user: SessionUser; created: boolean }> {
+): Promise<{ user: SessionUser; change: AdminAccountChange }> {
   const username = checkUsername(input.username);
   checkPassword(input.password);
+  const existing = await findUserByUsername(deps.db, username);
+  if (existing) return updateAdminAccount(deps, existing, input.password, actor);
+  try {
+    return await createAdminAccount(deps, { username, password: input.password }, actor);
+  } catch (error) {
+    // Several instances starting together on one PostgreSQL: another one created it first.
+    const createdMeanwhile = error instanceof ConflictError && (await findUserByUsername(deps.db, username));
+    if (!createdMeanwhile) throw error;
+    return updateAdminAccount(deps, createdMeanwhile, input.password, actor);
+  }
+}
+
+async function createAdminAccount(
+  deps: AccountDeps,
+  input: { username: string; password: string },
+  actor: AuditActor,
+): Promise<{ user: SessionUser; change: AdminAccountChange }> {
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
-    const existing = await findUserByUsername(trx, username);
-    const row = existing
-      ? await updateUser(trx, existing.id, { password_hash: passwordHash, is_admin: true, updated_at: now })
-      : await insertUser(trx, {
-          username,
-          password_hash: passwordHash,
-          is_admin: true,
-          join_date: now.slice(0, 10),
-          created_at: now,
-          updated_at: now,
-        });
-    if (!row) throw notFound('User not found');
+    const row = await insertUser(trx, {
+      username: input.username,
+      password_hash: passwordHash,
+      is_admin: true,
+      join_date: now.slice(0, 10),
+      created_at: now,
+      updated_at: now,
+    });
+    const user = toSessionUser(row);
     await recordAudit(trx, {
       actor,
-      action: existing ? 'admin.account.update' : 'admin.account.create',
+      action: 'admin.account.create',
       targetType: 'user',
       targetId: row.id,
-      before: existing ? toSessionUser(existing) : null,
-      after: toSessionUser(row),
+      before: null,
+      after: user,
       at: deps.clock.now(),
     });
-    return { user: toSessionUser(row), created: !existing };
+    return { user, change: 'created' };
+  });
+}
+
+async function updateAdminAccount(
+  deps: AccountDeps,
+  existing: UserRow,
+  password: string,
+  actor: AuditActor,
+): Promise<{ user: SessionUser; change: AdminAccountChange }> {
+  const before = toSessionUser(existing);
+  const passwordKept = await verifyPassword(existing.password_hash, password);
+  if (passwordKept && before.is_admin) return { user: before, change: 'unchanged' };
+  const patch: UserUpdate = { is_admin: true, updated_at: deps.clock.now().toISOString() };
+  if (!passwordKept) patch.password_hash = await hashPassword(password);
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await updateUser(trx, existing.id, patch);
+    if (!row) throw notFound('User not found');
+    // Whoever knew the old password keeps no session (as with reset-password).
+    if (!passwordKept) await deleteUserSessions(trx, row.id);
+    const user = toSessionUser(row);
+    await recordAudit(trx, {
+      actor,
+      action: 'admin.account.update',
+      targetType: 'user',
+      targetId: row.id,
+      before,
+      after: { ...user, password_changed: !passwordKept },
+      at: deps.clock.now(),
+    });
+    return { user, change: 'updated' };
   });
 }
 
@@ -133,7 +185,7 @@ export async function resetPassword(
     });
     if (!row) throw notFound(`No user named ${username}`);
     // Signing out everywhere: whoever knew the old password keeps no session.
-    await trx.deleteFrom('sessions').where('user_id', '=', row.id).execute();
+    await deleteUserSessions(trx, row.id);
     await recordAudit(trx, {
       actor,
       action: 'user.password.reset',
