@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import { renderApp } from '#test/render.tsx';
@@ -57,6 +57,22 @@ describe('anniversary banner', () => {
     vi.setSystemTime(new Date('2026-03-15T09:00:00Z'));
     renderApp('/', { queries: [[['members'], roster]] });
     await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('complementary', { name: 'Clan anniversaries' })).not.toBeInTheDocument();
+  });
+
+  it('moves on to the new day at UTC midnight while the page stays open', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-03-13T23:59:00Z'));
+    renderApp('/', { queries: [[['members'], roster]] });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('complementary', { name: 'Clan anniversaries' })).not.toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.getByRole('complementary', { name: 'Clan anniversaries' })).toHaveTextContent(
+      'Zezima (3 years)',
+    );
+
+    await act(() => vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000));
     expect(screen.queryByRole('complementary', { name: 'Clan anniversaries' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { PartyPopper } from 'lucide-react';
-import { useState } from 'react';
 import { anniversariesOn } from '#core/members/anniversaries.ts';
 import { useMembers } from '../../features/members/api/get-members.ts';
+import { useUtcToday } from '../../lib/use-utc-today.ts';
 
 function yearsText(years: number): string {
   return `${years} ${years === 1 ? 'year' : 'years'}`;
@@ -10,9 +10,9 @@ function yearsText(years: number): string {
 /** Today's membership anniversaries (UTC), on every page; nothing when there are none. */
 export function AnniversaryBanner() {
   const { data: members } = useMembers();
-  const [today] = useState(() => new Date());
+  const today = useUtcToday();
   if (!members) return null;
-  const { anniversaries } = anniversariesOn(members, today);
+  const { anniversaries } = anniversariesOn(members, new Date(today));
   if (anniversaries.length === 0) return null;
   return (
     <aside aria-label="Clan anniversaries" className="border-b border-gold-500/40 bg-gold-500/10">
