@@ -1,8 +1,12 @@
 import type { Clock } from '../clock.ts';
 
+export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
 export interface AttemptLimiter {
   /** Counts an attempt for the key; returns the seconds to wait when the key is over its limit. */
-  hit(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number };
+  hit(key: string): AttemptVerdict;
+  /** Takes back one attempt counted by `hit`, for an attempt that turned out not to be a failure. */
+  forgive(key: string): void;
 }
 
 /**
@@ -34,5 +38,26 @@ export function createAttemptLimiter(options: {
         retryAfterSeconds: Math.ceil((current.startedAt + options.windowMs - now) / 1000),
       };
     },
+    forgive(key) {
+      const current = windows.get(key);
+      if (current && current.count > 0) current.count -= 1;
+    },
   };
+}
+
+export type TakenAttempt = { allowed: true; forgive(): void } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts one attempt against every limit before the attempt runs, so parallel guesses cannot all
+ * pass the check before the first failure is recorded. When any limit refuses, no limit keeps the
+ * attempt and the longest wait is returned; an attempt that did not fail is handed back through
+ * `forgive`, so only failures use up a window.
+ */
+export function takeAttempt(limits: Array<{ limiter: AttemptLimiter; key: string }>): TakenAttempt {
+  const verdicts = limits.map(({ limiter, key }) => limiter.hit(key));
+  const forgive = () => limits.forEach(({ limiter, key }) => limiter.forgive(key));
+  const waits = verdicts.flatMap((verdict) => (verdict.allowed ? [] : [verdict.retryAfterSeconds]));
+  if (waits.length === 0) return { allowed: true, forgive };
+  forgive();
+  return { allowed: false, retryAfterSeconds: Math.max(...waits) };
 }

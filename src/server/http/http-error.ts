@@ -13,6 +13,18 @@ export class HttpError extends Error {
   }
 }
 
+/** A 429: the error handler sends `retryAfterSeconds` as the Retry-After header. */
+export class RateLimitedError extends HttpError {
+  override name = 'RateLimitedError';
+
+  constructor(
+    readonly retryAfterSeconds: number,
+    message?: string,
+  ) {
+    super(429, 'RATE_LIMITED', message);
+  }
+}
+
 export const badRequest = (message?: string) => new HttpError(400, 'VALIDATION_ERROR', message);
 export const unauthenticated = (message?: string) => new HttpError(401, 'UNAUTHENTICATED', message);
 export const forbidden = (message?: string) => new HttpError(403, 'FORBIDDEN', message);

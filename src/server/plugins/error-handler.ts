@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { defaultErrorMessage, type ErrorCode } from '#core/errors.ts';
 import { ConflictError, MissingReferenceError, translateDbError } from '../db/errors.ts';
-import { HttpError } from '../http/http-error.ts';
+import { HttpError, RateLimitedError } from '../http/http-error.ts';
 
 interface ErrorReply {
   status: number;
@@ -43,6 +43,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, code, message } = toErrorReply(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(status).send({ code, message });
   });
 }

@@ -123,6 +123,31 @@ for (const dialect of testDialects) {
       expect((await attempt()).statusCode).toBe(401);
     });
 
+    const loginWith = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'zezima', password } });
+
+    it('counts only failed logins: successful ones do not use up the window', async () => {
+      for (let i = 0; i < 12; i += 1) expect((await loginWith(TEST_PASSWORD)).statusCode).toBe(200);
+      for (let i = 0; i < 9; i += 1) expect((await loginWith('guess')).statusCode).toBe(401);
+      expect((await loginWith(TEST_PASSWORD)).statusCode).toBe(200);
+      expect((await loginWith('guess')).statusCode).toBe(401);
+      expect((await loginWith('guess')).statusCode).toBe(429);
+    });
+
+    it('sends Retry-After with the seconds left in the window on every 429', async () => {
+      for (let i = 0; i < 10; i += 1) await loginWith('guess');
+      t.clock.advance(5 * 60 * 1000);
+      for (const password of ['guess', TEST_PASSWORD]) {
+        const limited = await loginWith(password);
+        expect(limited.statusCode).toBe(429);
+        expect(limited.headers['retry-after']).toBe('600');
+        expect(limited.json()).toEqual({
+          code: 'RATE_LIMITED',
+          message: 'Too many login attempts. Try again in 600 seconds.',
+        });
+      }
+    });
+
     it('refuses a login posted from another site', async () => {
       const response = await t.app.inject({
         method: 'POST',

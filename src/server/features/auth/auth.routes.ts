@@ -4,26 +4,34 @@ import { z } from 'zod';
 import { loginInputSchema, meResponseSchema } from '#core/auth/auth.schema.ts';
 import { normaliseUsername } from '#core/auth/username.ts';
 import { errorResponseSchema } from '#core/errors.ts';
-import { HttpError } from '../../http/http-error.ts';
-import type { AttemptLimiter } from '../../http/attempt-limiter.ts';
+import { HttpError, RateLimitedError } from '../../http/http-error.ts';
+import { takeAttempt, type AttemptLimiter } from '../../http/attempt-limiter.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/sessions.ts';
 import { login, logout, type AuthDeps } from './auth.service.ts';
 
 export interface AuthRouteDeps {
   auth: AuthDeps;
-  /** Login attempts per client address and per username. */
+  /** Failed logins per client address and per username. */
   loginLimiter: { byIp: AttemptLimiter; byUsername: AttemptLimiter };
 }
 
-function enforceLimit(limiter: AttemptLimiter, key: string): void {
-  const verdict = limiter.hit(key);
-  if (!verdict.allowed) {
-    throw new HttpError(
-      429,
-      'RATE_LIMITED',
-      `Too many login attempts. Try again in ${verdict.retryAfterSeconds} seconds.`,
+/** Counts the login against both limits up front; throws a 429 when either is used up. */
+function takeLoginAttempt(limiter: AuthRouteDeps['loginLimiter'], ip: string, username: string) {
+  const attempt = takeAttempt([
+    { limiter: limiter.byIp, key: ip },
+    { limiter: limiter.byUsername, key: normaliseUsername(username) },
+  ]);
+  if (!attempt.allowed) {
+    throw new RateLimitedError(
+      attempt.retryAfterSeconds,
+      `Too many login attempts. Try again in ${attempt.retryAfterSeconds} seconds.`,
     );
   }
+  return attempt;
+}
+
+function isWrongCredentials(error: unknown): boolean {
+  return error instanceof HttpError && error.code === 'INVALID_CREDENTIALS';
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
@@ -39,9 +47,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       },
     },
     async (request, reply) => {
-      enforceLimit(deps.loginLimiter.byIp, request.ip);
-      enforceLimit(deps.loginLimiter.byUsername, normaliseUsername(request.body.username));
-      const session = await login(deps.auth, request.body);
+      const attempt = takeLoginAttempt(deps.loginLimiter, request.ip, request.body.username);
+      const session = await login(deps.auth, request.body).catch((error: unknown) => {
+        // Only wrong credentials use up the window; a success or a server fault hands it back.
+        if (!isWrongCredentials(error)) attempt.forgive();
+        throw error;
+      });
+      attempt.forgive();
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return { user: session.user };
     },
