@@ -28,6 +28,8 @@ function stored(overrides: Partial<StoredMember> = {}): StoredMember {
     wom_role_synced: 'sapphire',
     current_xp: 10_000_000,
     current_lvl: 1500,
+    first_xp: 8_000_000,
+    first_lvl: 1450,
     combat_level: 100,
     ehb: 12.5,
     wom_account_type: 'regular',
@@ -59,6 +61,31 @@ describe('planRosterSync', () => {
   it('gives a member WOM has no snapshot for level 0 and combat level 3', () => {
     const plan = planRosterSync([], [incoming({ current_lvl: null, combat_level: null })], NOW);
     expect(plan.inserts[0]).toMatchObject({ current_lvl: 0, first_lvl: 0, combat_level: 3 });
+  });
+
+  it('takes the first real XP as the baseline of a member who joined before WOM measured them', () => {
+    const neverMeasured = stored({ current_xp: 0, current_lvl: 0, first_xp: 0, first_lvl: 0 });
+    const plan = planRosterSync(
+      [neverMeasured],
+      [incoming({ current_xp: 30_000_000, current_lvl: 1700 })],
+      NOW,
+    );
+    expect(plan.updates).toEqual([
+      {
+        wom_id: '1',
+        patch: { current_xp: 30_000_000, current_lvl: 1700, first_xp: 30_000_000, first_lvl: 1700 },
+      },
+    ]);
+  });
+
+  it('leaves a never-measured member unchanged while WOM still has no snapshot for them', () => {
+    const neverMeasured = stored({ current_xp: 0, current_lvl: 0, first_xp: 0, first_lvl: 0 });
+    const plan = planRosterSync(
+      [neverMeasured],
+      [incoming({ current_xp: 0, current_lvl: null, combat_level: null })],
+      NOW,
+    );
+    expect(plan.updates).toEqual([]);
   });
 
   it('changes nothing when WOM reports what is stored', () => {

@@ -1,6 +1,9 @@
+import { baselineFromFirstMeasurement } from './baseline.ts';
+
 /**
  * Reconciles the site's members with WOM's group (domain-rules.md, "Members and WOM sync"): members
- * are matched by WOM player id only; new ones get their baseline at joining; renames keep the member
+ * are matched by WOM player id only; new ones get their baseline at joining (or at WOM's first
+ * measurement of them, when WOM had none at joining); renames keep the member
  * (and their points); members missing from the group are marked left, never deleted, and restored
  * when they come back; an admin's rank change survives until WOM's own role for the member changes.
  */
@@ -29,6 +32,9 @@ export interface StoredMember {
   wom_role_synced: string | null;
   current_xp: number;
   current_lvl: number;
+  /** The baseline: values at joining, or at WOM's first measurement if it had none then. */
+  first_xp: number;
+  first_lvl: number;
   combat_level: number;
   ehb: number;
   wom_account_type: string | null;
@@ -40,10 +46,7 @@ export interface StoredMember {
 
 export type MemberPatch = Partial<Omit<StoredMember, 'wom_id'>>;
 
-export interface NewMember extends Omit<StoredMember, 'left_at' | 'not_in_wom'> {
-  first_xp: number;
-  first_lvl: number;
-}
+export type NewMember = Omit<StoredMember, 'left_at' | 'not_in_wom'>;
 
 export interface RosterPlan {
   inserts: NewMember[];
@@ -70,7 +73,8 @@ function newMember(incoming: GroupMember): NewMember {
     wom_account_type: incoming.wom_account_type,
     build: incoming.build,
     join_date: incoming.join_date,
-    // The baseline: clan XP counts from the values the member had when they joined.
+    // The baseline: clan XP counts from the values the member had when they joined. A member WOM
+    // has not measured yet gets 0 here, which the first sync that measures them replaces.
     first_xp: incoming.current_xp,
     first_lvl: level,
   };
@@ -93,6 +97,7 @@ function patchFor(stored: StoredMember, incoming: GroupMember): MemberPatch {
   }
   set('current_xp', incoming.current_xp);
   if (incoming.current_lvl !== null) set('current_lvl', incoming.current_lvl);
+  Object.assign(patch, baselineFromFirstMeasurement(stored, incoming));
   if (incoming.combat_level !== null) set('combat_level', incoming.combat_level);
   set('ehb', incoming.ehb);
   set('wom_account_type', incoming.wom_account_type);

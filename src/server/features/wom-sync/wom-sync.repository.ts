@@ -16,6 +16,8 @@ export async function listStoredMembers(db: Db): Promise<StoredMember[]> {
       'wom_role_synced',
       'current_xp',
       'current_lvl',
+      'first_xp',
+      'first_lvl',
       'combat_level',
       'ehb',
       'wom_account_type',

@@ -5,7 +5,8 @@ import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
 import { startWomSync } from './wom-sync.service.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 /** Every table a sync writes, as plain rows, to compare two states of the database. */
 async function snapshotOfData(t: TestApp) {
@@ -267,6 +268,43 @@ for (const dialect of testDialects) {
       expect(await snapshotOfData(t)).toEqual(before);
       expect((await t.app.inject({ method: 'GET', url: '/api/members' })).body).toBe(members);
       expect((await t.app.inject({ method: 'GET', url: '/api/wom-group-stats' })).body).toBe(stats);
+    });
+
+    it('takes the baseline of a member WOM had never measured from the first sync that measures them', async () => {
+      await t.sync();
+      const unmeasured = await t.database.db
+        .selectFrom('members')
+        .select('wom_id')
+        .where('current_xp', '=', 0)
+        .execute();
+      expect(unmeasured.length).toBeGreaterThan(0);
+      const womId = unmeasured[0]!.wom_id;
+      expect(await member(t, womId)).toMatchObject({ first_xp: 0, first_lvl: 0 });
+
+      // An update gives WOM its first snapshot of the player: their whole account, not a gain.
+      simulator.gainExperience(Number(womId), 'fishing', 5_000);
+      clock.advance(HOUR);
+      await t.sync();
+      const measured = await member(t, womId);
+      expect(measured.current_xp).toBeGreaterThan(1_000_000);
+      expect(measured.current_lvl).toBeGreaterThan(0);
+      expect(measured).toMatchObject({ first_xp: measured.current_xp, first_lvl: measured.current_lvl });
+      const clanXpOf = async () => {
+        const roster = (await t.app.inject({ method: 'GET', url: '/api/members' })).json<
+          Array<{ wom_id: string; clan_xp: number }>
+        >();
+        return roster.find((m) => m.wom_id === womId)?.clan_xp;
+      };
+      expect(await clanXpOf()).toBe(0);
+
+      simulator.gainExperience(Number(womId), 'fishing', 250_000);
+      clock.advance(HOUR);
+      await t.sync();
+      expect(await member(t, womId)).toMatchObject({
+        first_xp: measured.first_xp,
+        first_lvl: measured.first_lvl,
+      });
+      expect(await clanXpOf()).toBeGreaterThanOrEqual(250_000);
     });
 
     it('refuses a second sync while one runs', async () => {
