@@ -1,5 +1,6 @@
 import { getCombatLevel } from '@wise-old-man/utils';
 import type { GroupMember } from '#core/members/roster-sync.ts';
+import { unrankedAsZero } from '#core/wom/unranked.ts';
 import type { WomGroupStats } from '#core/wom/wom-data.schema.ts';
 import type {
   WomBulkHiscores,
@@ -95,13 +96,13 @@ export function statisticsDocument(statistics: WomGroupStatistics): Omit<WomGrou
       bosses: Object.fromEntries(
         Object.entries(bosses).map(([metric, v]) => [
           metric,
-          { metric, kills: v.kills, rank: v.rank, player: leaderRef(v.player) },
+          { metric, kills: unrankedAsZero(v.kills), rank: v.rank, player: leaderRef(v.player) },
         ]),
       ),
       activities: Object.fromEntries(
         Object.entries(activities).map(([metric, v]) => [
           metric,
-          { metric, score: v.score, rank: v.rank, player: leaderRef(v.player) },
+          { metric, score: unrankedAsZero(v.score), rank: v.rank, player: leaderRef(v.player) },
         ]),
       ),
     },
@@ -127,7 +128,12 @@ export function competitionStandingsDocument(details: WomCompetitionDetails) {
     participants: details.participations.map((p) => ({
       playerId: p.playerId,
       displayName: p.player.displayName,
-      progress: p.progress,
+      // A participant off the hiscores at the start or end shows -1 there.
+      progress: {
+        start: unrankedAsZero(p.progress.start),
+        end: unrankedAsZero(p.progress.end),
+        gained: p.progress.gained,
+      },
     })),
   };
 }

@@ -307,6 +307,25 @@ for (const dialect of testDialects) {
       expect(await clanXpOf()).toBeGreaterThanOrEqual(250_000);
     });
 
+    it('stores and serves unranked boss kills, activity scores and XP as 0, never -1', async () => {
+      const served = await fetch(`${simulator.url}/groups/${simulator.groupId}/bulk-hiscores`);
+      const unranked = /"(kills|score|experience)":-1[,}]/;
+      expect(await served.text()).toMatch(unranked);
+
+      clock.set(new Date(Date.parse(START) - 40 * DAY).toISOString());
+      await t.sync();
+      clock.set(START);
+      await t.sync();
+      const stats = await t.database.db.selectFrom('member_stats').select('snapshot').execute();
+      expect(stats.length).toBeGreaterThan(0);
+      for (const row of stats) expect(row.snapshot).not.toMatch(unranked);
+      const cache = await t.database.db.selectFrom('wom_cache').select(['resource', 'payload']).execute();
+      expect(cache.some((row) => row.resource.startsWith('competition:'))).toBe(true);
+      for (const row of cache) expect(row.payload).not.toMatch(/"(kills|score|start|end)":-1[,}]/);
+      const groupStats = await t.app.inject({ method: 'GET', url: '/api/wom-group-stats' });
+      expect(groupStats.body).not.toMatch(unranked);
+    });
+
     it('refuses a second sync while one runs', async () => {
       simulator.setFaults({ latencyMs: 150 });
       const first = await startWomSync(t.womSync, null);

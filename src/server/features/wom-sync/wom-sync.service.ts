@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { EVENT_POINTS, competitionWinner, scoreCompetition } from '#core/events/competition-results.ts';
 import { planRosterSync } from '#core/members/roster-sync.ts';
+import { snapshotWithUnrankedAsZero } from '#core/wom/unranked.ts';
 import { MetricProps, isMetric } from '@wise-old-man/utils';
 import type { Clock } from '../../clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
@@ -256,7 +257,7 @@ async function applySync(
     if (snapshotTimes.get(womId) === entry.data.createdAt) continue;
     await upsertMemberStats(trx, {
       wom_id: womId,
-      snapshot: JSON.stringify(entry.data),
+      snapshot: JSON.stringify(snapshotWithUnrankedAsZero(entry.data)),
       snapshot_at: entry.data.createdAt,
       fetched_at: now,
     });
