@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, testConfig, type TestApp } from '#test/app.ts';
+import { createTestApp, createUser, loginAs, testConfig, type TestApp } from '#test/app.ts';
+import { testDialects } from '#test/databases.ts';
 import type { WomSimulator } from '../simulator/index.ts';
 import { startWomSync } from '../features/wom-sync/wom-sync.service.ts';
 import { ShiftableClock, seedDemoHistory, startDemoWom } from './demo-mode.ts';
@@ -52,3 +53,44 @@ describe('demo mode', () => {
     expect(simulator.requests).toHaveLength(requests);
   });
 });
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 2) {
+    if (waited > 5_000) throw new Error('timed out waiting for the condition');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: demo mode's history seed`, () => {
+    let simulator: WomSimulator | undefined;
+    let t: TestApp | undefined;
+    afterEach(async () => {
+      await t?.close();
+      await simulator?.close();
+    });
+
+    it("refuses an admin's sync while the history is being seeded, and the seed run succeeds", async () => {
+      const clock = new ShiftableClock();
+      simulator = await startDemoWom(testConfig({ DEMO_MEMBERS: '20' }), clock);
+      t = await createTestApp(dialect, { wom: { url: simulator.url, groupId: simulator.groupId } });
+      await createUser(t, 'demoadmin', { admin: true });
+      const admin = await loginAs(t, 'demoadmin');
+
+      simulator.setFaults({ latencyMs: 50 });
+      const seeding = seedDemoHistory(t.database.db, { ...t.womSync, clock }, clock, log);
+      // The seed runs on a clock 30 days back; its lease must still hold in real time.
+      await until(() => simulator!.requests.length > 0);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/sync',
+        headers: { cookie: admin },
+      });
+      expect(refused.statusCode).toBe(409);
+      await seeding;
+
+      const runs = await t.database.db.selectFrom('sync_runs').select(['outcome', 'error']).execute();
+      expect(runs).toEqual([{ outcome: 'succeeded', error: null }]);
+    });
+  });
+}

@@ -26,6 +26,24 @@ export async function tryAcquireLease(
   return row?.holder === lease.holder;
 }
 
+/**
+ * Extends the holder's lease from `now` if they still hold it; false when another holder took it over
+ * (it expired). Run inside the transaction that commits the job's work: on PostgreSQL the updated row
+ * stays locked until commit, so no one can take the lease over between this check and the commit.
+ */
+export async function renewLease(
+  db: Kysely<Database>,
+  lease: { name: string; holder: string; now: Date; ttlMs: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('job_leases')
+    .set({ expires_at: new Date(lease.now.getTime() + lease.ttlMs).toISOString() })
+    .where('name', '=', lease.name)
+    .where('holder', '=', lease.holder)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function releaseLease(db: Kysely<Database>, name: string, holder: string): Promise<void> {
   await db.deleteFrom('job_leases').where('name', '=', name).where('holder', '=', holder).execute();
 }

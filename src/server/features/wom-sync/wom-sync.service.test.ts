@@ -1,12 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, createTestAppOn, type TestApp } from '#test/app.ts';
 import { createTestDatabase, testDialects } from '#test/databases.ts';
+import { tryAcquireLease } from '../../jobs/leases.repository.ts';
 import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
 import { startWomSync } from './wom-sync.service.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 2) {
+    if (waited > 5_000) throw new Error('timed out waiting for the condition');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
 
 /** Every table a sync writes, as plain rows, to compare two states of the database. */
 async function snapshotOfData(t: TestApp) {
@@ -324,6 +332,27 @@ for (const dialect of testDialects) {
       for (const row of cache) expect(row.payload).not.toMatch(/"(kills|score|start|end)":-1[,}]/);
       const groupStats = await t.app.inject({ method: 'GET', url: '/api/wom-group-stats' });
       expect(groupStats.body).not.toMatch(unranked);
+    });
+
+    it('fails a run that outlived its lease once another instance took it over, and saves nothing', async () => {
+      simulator.setFaults({ latencyMs: 50 });
+      const started = await startWomSync(t.womSync, null);
+      if (started.status !== 'started') throw new Error('busy');
+      await until(() => simulator.requests.length > 0);
+      // The run has held its lease past the time-to-live; another instance presumes it dead.
+      await t.database.db
+        .updateTable('job_leases')
+        .set({ expires_at: new Date(Date.now() - 1_000).toISOString() })
+        .execute();
+      const takeover = { name: 'wom-sync', holder: 'instance-two', now: new Date(), ttlMs: 60_000 };
+      expect(await tryAcquireLease(t.database.db, takeover)).toBe(true);
+
+      const result = await started.done;
+      expect(result).toMatchObject({ outcome: 'failed', error: expect.stringContaining('lease') });
+      expect(await t.database.db.selectFrom('members').select('wom_id').execute()).toEqual([]);
+      expect(await t.database.db.selectFrom('wom_cache').select('resource').execute()).toEqual([]);
+      const lease = await t.database.db.selectFrom('job_leases').select('holder').execute();
+      expect(lease).toEqual([{ holder: 'instance-two' }]);
     });
 
     it('refuses a second sync while one runs', async () => {

@@ -3,10 +3,10 @@ import { EVENT_POINTS, competitionWinner, scoreCompetition } from '#core/events/
 import { planRosterSync } from '#core/members/roster-sync.ts';
 import { snapshotWithUnrankedAsZero } from '#core/wom/unranked.ts';
 import { MetricProps, isMetric } from '@wise-old-man/utils';
-import type { Clock } from '../../clock.ts';
+import { systemClock, type Clock } from '../../clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
-import { isLeaseHeld, releaseLease, tryAcquireLease } from '../../jobs/leases.repository.ts';
+import { isLeaseHeld, releaseLease, renewLease, tryAcquireLease } from '../../jobs/leases.repository.ts';
 import { WomError } from '../../wom/wom-error.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import type { WomAchievement, WomCompetition, WomCompetitionDetails } from '../../wom/wom.schemas.ts';
@@ -64,12 +64,18 @@ export type SyncStart = { status: 'busy' } | { status: 'started'; runId: number;
 
 /** A run that holds the lease longer than this is presumed dead and its lease can be taken over. */
 const LEASE_TTL_MS = 15 * 60 * 1000;
+/**
+ * Leases measure how long a process has really been running, so they always use the system clock:
+ * `deps.clock` may be shifted (demo mode replays history 30 days back), and a lease taken on a shifted
+ * clock would already be expired for every other run.
+ */
+const leaseClock: Clock = systemClock;
 const ACHIEVEMENT_PAGE = 50;
 /** The site shows at most the 100 most recent achievements. */
 const ACHIEVEMENT_PAGES = 2;
 
-export function isWomSyncRunning(deps: Pick<WomSyncDeps, 'db' | 'clock'>): Promise<boolean> {
-  return isLeaseHeld(deps.db, WOM_SYNC, deps.clock.now());
+export function isWomSyncRunning(deps: Pick<WomSyncDeps, 'db'>): Promise<boolean> {
+  return isLeaseHeld(deps.db, WOM_SYNC, leaseClock.now());
 }
 
 /**
@@ -77,14 +83,14 @@ export function isWomSyncRunning(deps: Pick<WomSyncDeps, 'db' | 'clock'>): Promi
  * `done` settles when the run ends and never rejects: failures are recorded in sync_runs.
  */
 export async function startWomSync(deps: WomSyncDeps, triggeredBy: number | null): Promise<SyncStart> {
-  const now = deps.clock.now();
   const acquired = await tryAcquireLease(deps.db, {
     name: WOM_SYNC,
     holder: deps.instanceId,
-    now,
+    now: leaseClock.now(),
     ttlMs: LEASE_TTL_MS,
   });
   if (!acquired) return { status: 'busy' };
+  const now = deps.clock.now();
   let runId: number;
   try {
     await failInterruptedRuns(deps.db, WOM_SYNC, now);
@@ -97,6 +103,20 @@ export async function startWomSync(deps: WomSyncDeps, triggeredBy: number | null
     releaseLease(deps.db, WOM_SYNC, deps.instanceId).catch(() => undefined),
   );
   return { status: 'started', runId, done };
+}
+
+/**
+ * A run that outlived its lease may have been taken over by another instance; saving then would apply
+ * two runs at once. So the saving transaction first renews the lease, and fails the run if it is lost.
+ */
+async function keepLeaseThroughCommit(trx: Transaction<Database>, deps: WomSyncDeps): Promise<void> {
+  const held = await renewLease(trx, {
+    name: WOM_SYNC,
+    holder: deps.instanceId,
+    now: leaseClock.now(),
+    ttlMs: LEASE_TTL_MS,
+  });
+  if (!held) throw new Error('The sync lease ran out before saving and another run took it over');
 }
 
 function describeFailure(error: unknown): string {
@@ -126,11 +146,10 @@ async function runSync(deps: WomSyncDeps, runId: number): Promise<SyncResult> {
 
     await stage('Saving');
     const now = deps.clock.now();
-    const counts = await deps.db
-      .transaction()
-      .execute((trx) =>
-        applySync(trx, now, { group, hiscores, statistics, competitions, achievements, details }),
-      );
+    const counts = await deps.db.transaction().execute(async (trx) => {
+      await keepLeaseThroughCommit(trx, deps);
+      return applySync(trx, now, { group, hiscores, statistics, competitions, achievements, details });
+    });
     await finishSyncRun(deps.db, runId, {
       outcome: 'succeeded',
       now: deps.clock.now(),
