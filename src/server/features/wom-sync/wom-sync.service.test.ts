@@ -1,13 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, createTestAppOn, type TestApp } from '#test/app.ts';
-import { createTestDatabase, testDialects } from '#test/databases.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
+import { openPostgres } from '#server/db/client.ts';
 import { tryAcquireLease } from '../../jobs/leases.repository.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type RecordedRequest, type WomSimulator } from '../../simulator/index.ts';
 import { startWomSync } from './wom-sync.service.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
+/** The default WOM_RESULTS_GRACE_MINUTES. */
+const RESULTS_GRACE = HOUR;
 
 async function until(condition: () => boolean): Promise<void> {
   for (let waited = 0; !condition(); waited += 2) {
@@ -15,6 +18,27 @@ async function until(condition: () => boolean): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
 }
+
+/**
+ * WOM goes down in the middle of a run: requests pass until the first one after `from` that matches,
+ * which fails with a 503 page, as does every retry and request after it. The simulator records a
+ * request on arrival and applies faults after its latency, so the poll sees the request in time.
+ */
+function failFromRequest(
+  simulator: WomSimulator,
+  from: number,
+  matches: (request: RecordedRequest) => boolean,
+): () => void {
+  simulator.setFaults({ latencyMs: 40 });
+  const timer = setInterval(() => {
+    if (!simulator.requests.slice(from).some(matches)) return;
+    simulator.failNext(20, 503, 'html');
+    clearInterval(timer);
+  }, 1);
+  return () => clearInterval(timer);
+}
+
+const isStandingsRequest = (request: RecordedRequest) => request.path.startsWith('/competitions/');
 
 /** Every table a sync writes, as plain rows, to compare two states of the database. */
 async function snapshotOfData(t: TestApp) {
@@ -258,24 +282,118 @@ for (const dialect of testDialects) {
       expect(await member(t, womId)).toMatchObject({ womrole: newRole, wom_role_synced: newRole });
     });
 
-    it('records a failed run and keeps serving the last good data', async () => {
+    it('records a run that fails half-way, after some WOM requests succeeded, and changes nothing', async () => {
+      clock.set(new Date(Date.parse(START) - 40 * DAY).toISOString());
       await t.sync();
+      clock.set(START);
       const members = (await t.app.inject({ method: 'GET', url: '/api/members' })).body;
       const stats = (await t.app.inject({ method: 'GET', url: '/api/wom-group-stats' })).body;
       const before = await snapshotOfData(t);
 
-      // The group answers, then WOM goes down half-way through the run.
-      simulator.gainExperience(simulator.memberIds()[0]!, 'cooking', 1_000_000);
-      clock.advance(60 * 60 * 1000);
-      simulator.failNext(20, 503, 'html');
+      // Everything this run would change: XP, a rename, and points for the finished competitions.
+      const [first, second] = simulator.memberIds();
+      simulator.gainExperience(first!, 'cooking', 1_000_000);
+      simulator.renamePlayer(second!, 'Halfway Gone');
+      const from = simulator.requests.length;
+      const stopWatching = failFromRequest(simulator, from, isStandingsRequest);
       const result = await t.sync();
-      expect(result.outcome).toBe('failed');
+      stopWatching();
+
+      const run = simulator.requests.slice(from);
+      const failedAt = run.findIndex(isStandingsRequest);
+      expect(failedAt).toBeGreaterThan(0);
+      expect(run.slice(0, failedAt).map((r) => r.path)).toEqual(
+        expect.arrayContaining([
+          `/groups/${simulator.groupId}`,
+          `/groups/${simulator.groupId}/bulk-hiscores`,
+          `/groups/${simulator.groupId}/statistics`,
+          `/groups/${simulator.groupId}/competitions`,
+          `/groups/${simulator.groupId}/achievements`,
+        ]),
+      );
+      expect(result).toMatchObject({ outcome: 'failed', error: expect.stringContaining('503') });
       const runs = await t.database.db.selectFrom('sync_runs').selectAll().orderBy('id').execute();
-      expect(runs.at(-1)).toMatchObject({ outcome: 'failed', error: expect.stringContaining('503') });
+      expect(runs.at(-1)).toMatchObject({
+        outcome: 'failed',
+        error: expect.stringContaining('503'),
+        finished_at: expect.any(String),
+        wom_requests: result.womRequests,
+      });
+      expect(result.womRequests).toBeGreaterThan(failedAt);
 
       expect(await snapshotOfData(t)).toEqual(before);
       expect((await t.app.inject({ method: 'GET', url: '/api/members' })).body).toBe(members);
       expect((await t.app.inject({ method: 'GET', url: '/api/wom-group-stats' })).body).toBe(stats);
+    });
+
+    it('stays within 10 WOM requests on runs that also fetch competition standings', async () => {
+      clock.set(new Date(Date.parse(START) - 40 * DAY).toISOString());
+      await t.sync();
+      // Weeks later all eight competitions are over and owe points: more than one run may fetch.
+      clock.set(new Date(Date.parse(START) + 20 * DAY).toISOString());
+      const standingsPerRun: number[] = [];
+      for (let run = 0; run < 3; run += 1) {
+        const from = simulator.requests.length;
+        const result = await t.sync();
+        const requests = simulator.requests.slice(from);
+        expect(result.outcome).toBe('succeeded');
+        expect(requests).toHaveLength(result.womRequests);
+        expect(result.womRequests).toBeLessThanOrEqual(10);
+        standingsPerRun.push(requests.filter(isStandingsRequest).length);
+      }
+      expect(standingsPerRun).toEqual([
+        t.womSync.maxCompetitionDetails,
+        8 - t.womSync.maxCompetitionDetails,
+        0,
+      ]);
+    });
+
+    it("awards a finished competition's points only once the results grace period has passed", async () => {
+      clock.set(new Date(Date.parse(START) - 40 * DAY).toISOString());
+      await t.sync();
+      const [latest] = await t.database.db
+        .selectFrom('events')
+        .select(['id', 'wom_id', 'end_date'])
+        .where('end_date', '<', START)
+        .orderBy('end_date', 'desc')
+        .limit(1)
+        .execute();
+      const ended = Date.parse(latest!.end_date!);
+
+      // A minute short of the grace: sync until the competitions already due are all booked.
+      clock.set(new Date(ended + RESULTS_GRACE - 60_000).toISOString());
+      let fetchedStandings = true;
+      for (let run = 0; run < 5 && fetchedStandings; run += 1) {
+        const from = simulator.requests.length;
+        await t.sync();
+        fetchedStandings = simulator.requests.slice(from).some(isStandingsRequest);
+      }
+      expect(fetchedStandings).toBe(false);
+      const early = await t.database.db
+        .selectFrom('events')
+        .select('points_awarded_at')
+        .where('id', '=', latest!.id)
+        .executeTakeFirstOrThrow();
+      expect(early.points_awarded_at).toBeNull();
+      const resultsOf = () =>
+        t.database.db.selectFrom('event_results').selectAll().where('event_id', '=', latest!.id).execute();
+      const pointsOf = () =>
+        t.database.db.selectFrom('points').selectAll().where('event_id', '=', latest!.id).execute();
+      expect(await resultsOf()).toEqual([]);
+      expect(await pointsOf()).toEqual([]);
+      expect(simulator.requests.map((r) => r.path)).not.toContain(`/competitions/${latest!.wom_id}`);
+
+      clock.set(new Date(ended + RESULTS_GRACE).toISOString());
+      await t.sync();
+      const late = await t.database.db
+        .selectFrom('events')
+        .select('points_awarded_at')
+        .where('id', '=', latest!.id)
+        .executeTakeFirstOrThrow();
+      expect(late.points_awarded_at).toBe(clock.now().toISOString());
+      const results = await resultsOf();
+      expect(results.length).toBeGreaterThan(0);
+      expect(await pointsOf()).toHaveLength(results.length);
     });
 
     it('takes the baseline of a member WOM had never measured from the first sync that measures them', async () => {
@@ -375,9 +493,17 @@ describe.skipIf(!testDialects.includes('postgres'))('postgres: two instances on 
     const simulator = await startSimulator({ members: 30, clock });
     simulator.setFaults({ latencyMs: 100 });
     const database = await createTestDatabase('postgres');
+    // Each instance has its own pool on the same database, as two processes would.
+    const secondPool = openPostgres(database.url);
+    const sameDatabase: TestDatabase = {
+      ...secondPool,
+      url: database.url,
+      destroy: () => secondPool.close(),
+    };
     const wom = { url: simulator.url, groupId: simulator.groupId };
     const one = await createTestAppOn(database, { clock, wom, instanceId: 'instance-one' });
-    const two = await createTestAppOn(database, { clock, wom, instanceId: 'instance-two' });
+    const two = await createTestAppOn(sameDatabase, { clock, wom, instanceId: 'instance-two' });
+    expect(two.womSync.db).not.toBe(one.womSync.db);
     try {
       for (let round = 0; round < 3; round += 1) {
         const starts = await Promise.all([startWomSync(one.womSync, null), startWomSync(two.womSync, null)]);
@@ -390,6 +516,7 @@ describe.skipIf(!testDialects.includes('postgres'))('postgres: two instances on 
     } finally {
       await one.app.close();
       await two.app.close();
+      await sameDatabase.destroy();
       await database.destroy();
       await simulator.close();
     }
