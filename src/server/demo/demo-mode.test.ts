@@ -77,7 +77,7 @@ for (const dialect of testDialects) {
       await createUser(t, 'demoadmin', { admin: true });
       const admin = await loginAs(t, 'demoadmin');
 
-      simulator.setFaults({ latencyMs: 50 });
+      simulator.setFaults({ latencyMs: 100 });
       const seeding = seedDemoHistory(t.database.db, { ...t.womSync, clock }, clock, log);
       // The seed runs on a clock 30 days back; its lease must still hold in real time.
       await until(() => simulator!.requests.length > 0);

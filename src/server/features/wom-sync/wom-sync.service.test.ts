@@ -453,7 +453,7 @@ for (const dialect of testDialects) {
     });
 
     it('fails a run that outlived its lease once another instance took it over, and saves nothing', async () => {
-      simulator.setFaults({ latencyMs: 50 });
+      simulator.setFaults({ latencyMs: 100 });
       const started = await startWomSync(t.womSync, null);
       if (started.status !== 'started') throw new Error('busy');
       await until(() => simulator.requests.length > 0);
