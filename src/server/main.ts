@@ -4,12 +4,13 @@ import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, womSyncDeps, type AppDeps } from './app.ts';
 import { ensureFirstAdmin } from './bootstrap/first-admin.ts';
+import { createLifecycle, stopOnSignals, type Lifecycle } from './bootstrap/lifecycle.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, isDemoMode, loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { ShiftableClock, seedDemoHistory, startDemoWom } from './demo/demo-mode.ts';
-import { startWomSync } from './features/wom-sync/wom-sync.service.ts';
+import { startWomSync, waitForOwnWomSync } from './features/wom-sync/wom-sync.service.ts';
 import { startScheduler, type ScheduledJob } from './jobs/scheduler.ts';
 import { createWomGateway } from './wom/create-gateway.ts';
 
@@ -19,14 +20,28 @@ function builtWebRoot(): string | null {
   return existsSync(`${root}index.html`) ? root : null;
 }
 
-async function main(): Promise<void> {
+/** A config error is the user's to fix: its message names the variable, a stack would bury it. */
+function describeStartupFailure(error: unknown): string {
+  if (error instanceof ConfigError) return error.message;
+  return `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}
+
+/**
+ * Each resource is registered for shutdown as soon as it exists, and start-up checks for a stop
+ * request between steps, so Ctrl-C at any point closes what is open and nothing more starts.
+ */
+async function startServer(lifecycle: Lifecycle): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   const database = openDatabase(config.database);
+  lifecycle.onShutdown('database', () => database.close());
   await migrateToLatest(database);
+  lifecycle.checkpoint();
 
   const demoClock = isDemoMode(config) ? new ShiftableClock() : null;
   const simulator = demoClock ? await startDemoWom(config, demoClock) : null;
+  if (simulator) lifecycle.onShutdown('WOM simulator', () => simulator.close());
+  lifecycle.checkpoint();
   const wom = {
     gateway: createWomGateway(config, systemClock, simulator?.url),
     groupId: simulator?.groupId ?? config.wom.groupId ?? 0,
@@ -38,8 +53,14 @@ async function main(): Promise<void> {
     instanceId: `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
     webRoot: builtWebRoot(),
   };
+  const syncDeps = womSyncDeps(deps, systemClock);
+  // Closed after the server (no new admin syncs) and before the simulator and database it uses.
+  lifecycle.onShutdown('running WOM sync', () => waitForOwnWomSync(syncDeps));
   const app = await buildApp(deps);
+  lifecycle.onShutdown('HTTP server', () => app.close());
+  lifecycle.useLog(app.log);
   await ensureFirstAdmin({ db: database.db, clock: systemClock }, config, app.log);
+  lifecycle.checkpoint();
 
   await app.listen({ host: config.host, port: config.port });
   const where = config.host === '0.0.0.0' ? 'localhost' : config.host;
@@ -48,9 +69,10 @@ async function main(): Promise<void> {
     app.log.info(
       `Demo mode: a simulated clan of ${config.demo.members} members (set WOM_GROUP_ID for yours)`,
     );
+  lifecycle.checkpoint();
 
-  const syncDeps = womSyncDeps(deps, systemClock);
   if (demoClock) await seedDemoHistory(database.db, syncDeps, demoClock, app.log);
+  lifecycle.checkpoint();
   const syncJob: ScheduledJob = {
     name: 'wom-sync',
     intervalMs: config.jobs.syncIntervalMinutes * 60_000,
@@ -64,29 +86,21 @@ async function main(): Promise<void> {
     },
   };
   const scheduler = startScheduler([syncJob], app.log);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    await scheduler.stop();
-    await app.close();
-    await simulator?.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  lifecycle.onShutdown('scheduler', () => scheduler.stop());
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(
-      `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-  }
-  process.exit(1);
-});
+function main(): void {
+  const lifecycle = createLifecycle({
+    log: {
+      info: (message) => process.stdout.write(`${message}\n`),
+      error: (message) => process.stderr.write(`${message}\n`),
+    },
+    exit: (code) => process.exit(code),
+    describeStartupFailure,
+  });
+  // First of all, so a Ctrl-C during migrations or the first demo sync still shuts down cleanly.
+  stopOnSignals(lifecycle);
+  void lifecycle.start(() => startServer(lifecycle));
+}
+
+main();

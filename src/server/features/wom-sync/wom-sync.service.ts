@@ -79,6 +79,28 @@ export function isWomSyncRunning(deps: Pick<WomSyncDeps, 'db'>): Promise<boolean
 }
 
 /**
+ * Resolves once this instance holds no WOM sync lease: a run it started (scheduled, or through
+ * POST /api/admin/sync) has finished and released it. Shutdown waits on this before closing the
+ * database; another instance's run is not waited for. Gives up after the lease's lifetime.
+ */
+export async function waitForOwnWomSync(
+  deps: Pick<WomSyncDeps, 'db' | 'instanceId'>,
+  pollMs = 100,
+): Promise<void> {
+  const giveUpAt = Date.now() + LEASE_TTL_MS;
+  const holdsLease = async () =>
+    (await deps.db
+      .selectFrom('job_leases')
+      .select('holder')
+      .where('name', '=', WOM_SYNC)
+      .where('holder', '=', deps.instanceId)
+      .executeTakeFirst()) !== undefined;
+  while (Date.now() < giveUpAt && (await holdsLease())) {
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+/**
  * Starts a sync unless one runs anywhere (the lease row spans every instance on one database).
  * `done` settles when the run ends and never rejects: failures are recorded in sync_runs.
  */
