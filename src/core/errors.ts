@@ -16,6 +16,7 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   CROSS_ORIGIN: 'CROSS_ORIGIN',
+  WOM_UNAVAILABLE: 'WOM_UNAVAILABLE',
   INTERNAL: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -32,6 +33,7 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
   UNSUPPORTED_MEDIA_TYPE: 'Requests with a body must send JSON',
   CROSS_ORIGIN: 'Cross-origin requests are not allowed',
+  WOM_UNAVAILABLE: 'Wise Old Man is not answering right now. Please try again in a minute.',
   INTERNAL_ERROR: 'Something went wrong on our side',
 };
 

@@ -3,6 +3,7 @@ import { createManualClock, createTestApp, testConfig, type TestApp } from '#tes
 import { testDialects } from '#test/databases.ts';
 import { systemClock } from '../../clock.ts';
 import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import type { BulkHiscoresRow } from '../../simulator/wom-shapes.ts';
 import { createWomGateway } from '../../wom/create-gateway.ts';
 import { createPlayerReader, PLAYER_REFRESH_MS, RETRY_PAUSE_MS } from './player-snapshots.ts';
 
@@ -17,7 +18,7 @@ for (const dialect of testDialects) {
     let simulator: WomSimulator;
     let t: TestApp;
     const clock = createManualClock(START);
-    let next = 0;
+    const used = new Set<number>();
 
     /** A member with a stored snapshot, not used by an earlier test, whose snapshot is now stale. */
     async function staleMember(): Promise<number> {
@@ -26,8 +27,8 @@ for (const dialect of testDialects) {
         .select('wom_id')
         .orderBy('wom_id')
         .execute();
-      const id = Number(rows[next]!.wom_id);
-      next += 1;
+      const id = rows.map((row) => Number(row.wom_id)).find((womId) => !used.has(womId))!;
+      used.add(id);
       clock.advance(PLAYER_REFRESH_MS + 1);
       return id;
     }
@@ -80,6 +81,28 @@ for (const dialect of testDialects) {
       expect(asked(id)).toBe(1);
     });
 
+    it('stores and serves a refreshed snapshot with unranked values as 0, never -1', async () => {
+      const unranked = /"(kills|score|experience)":-1[,}]/;
+      const bulk = (await (
+        await fetch(`${simulator.url}/groups/${simulator.groupId}/bulk-hiscores`)
+      ).json()) as BulkHiscoresRow[];
+      const id = bulk.find((row) => unranked.test(JSON.stringify(row.data)))!.player.id;
+      used.add(id);
+      clock.advance(PLAYER_REFRESH_MS + 1);
+      const before = asked(id);
+      const response = await t.app.inject({ method: 'GET', url: `/api/wom-player?id=${id}` });
+      expect(response.statusCode).toBe(200);
+      expect(asked(id)).toBe(before + 1);
+      expect(response.json<{ fetchedAt: string }>().fetchedAt).toBe(clock.now().toISOString());
+      expect(response.body).not.toMatch(unranked);
+      const stored = await t.database.db
+        .selectFrom('member_stats')
+        .select('snapshot')
+        .where('wom_id', '=', String(id))
+        .executeTakeFirstOrThrow();
+      expect(stored.snapshot).not.toMatch(unranked);
+    });
+
     it('serves the stored snapshot to a visitor once WOM takes too long, and stores the answer later', async () => {
       const id = await staleMember();
       const stored = await fetchedAt(id);
@@ -121,7 +144,7 @@ for (const dialect of testDialects) {
       const response = await t.app.inject({ method: 'GET', url: `/api/wom-player?id=${id}` });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
-        code: 'INTERNAL_ERROR',
+        code: 'WOM_UNAVAILABLE',
         message: expect.stringContaining('Wise Old Man'),
       });
       expect(asked(id)).toBe(1);
@@ -132,7 +155,7 @@ for (const dialect of testDialects) {
       await t.database.db.deleteFrom('member_stats').where('wom_id', '=', String(id)).execute();
       const read = reader(100);
       simulator.setFaults({ latencyMs: 500 });
-      await expect(read(String(id))).rejects.toMatchObject({ statusCode: 503, code: 'INTERNAL_ERROR' });
+      await expect(read(String(id))).rejects.toMatchObject({ statusCode: 503, code: 'WOM_UNAVAILABLE' });
       await until(async () =>
         Boolean(
           await t.database.db

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { snapshotWithUnrankedAsZero } from '#core/wom/unranked.ts';
 import type { PlayerSnapshot, WomPlayerItem } from '#core/wom/wom-data.schema.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
@@ -34,16 +35,21 @@ interface Refresh {
 const womUnavailable = () =>
   new HttpError(
     503,
-    'INTERNAL_ERROR',
+    'WOM_UNAVAILABLE',
     "Wise Old Man did not answer in time and this player's stats are not stored yet. Please try again in a minute.",
   );
 
-/** Asks WOM once and stores the answer; without a snapshot from WOM, any older one is kept. */
+/**
+ * Asks WOM once and stores the answer, unranked values as 0 like the sync stores them; without a
+ * snapshot from WOM, any older one is kept.
+ */
 async function fetchAndStore(deps: WomDataDeps, womId: string, stored: StatsRow | null): Promise<StatsRow> {
   const { latestSnapshot } = await deps.gateway.getPlayerDetailsById(Number(womId));
   const fresh: StatsRow = {
     wom_id: womId,
-    snapshot: latestSnapshot ? JSON.stringify(latestSnapshot) : (stored?.snapshot ?? 'null'),
+    snapshot: latestSnapshot
+      ? JSON.stringify(snapshotWithUnrankedAsZero(latestSnapshot))
+      : (stored?.snapshot ?? 'null'),
     snapshot_at: latestSnapshot ? latestSnapshot.createdAt : (stored?.snapshot_at ?? null),
     fetched_at: deps.clock.now().toISOString(),
   };
