@@ -35,21 +35,18 @@ function checkUsername(username: string): string {
   return normalised;
 }
 
-/** Creates a new account; 'Username already taken' (409) when the name is in use. */
-export async function createAccount(
+/** Inserts the account and its audit row in one transaction; a taken name throws ConflictError. */
+async function insertAccount(
   deps: AccountDeps,
   input: { username: string; password: string; isAdmin: boolean },
   actor: AuditActor,
+  action: string,
 ): Promise<SessionUser> {
-  const username = checkUsername(input.username);
-  checkPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
-    if (await findUserByUsername(trx, username))
-      throw new HttpError(409, 'CONFLICT', 'Username already taken');
     const row = await insertUser(trx, {
-      username,
+      username: input.username,
       password_hash: passwordHash,
       is_admin: input.isAdmin,
       join_date: now.slice(0, 10),
@@ -59,14 +56,31 @@ export async function createAccount(
     const user = toSessionUser(row);
     await recordAudit(trx, {
       actor,
-      action: 'user.create',
+      action,
       targetType: 'user',
       targetId: row.id,
+      before: null,
       after: user,
       at: deps.clock.now(),
     });
     return user;
   });
+}
+
+/** Creates a new account; 'Username already taken' (409) when the name is in use. */
+export async function createAccount(
+  deps: AccountDeps,
+  input: { username: string; password: string; isAdmin: boolean },
+  actor: AuditActor,
+): Promise<SessionUser> {
+  const username = checkUsername(input.username);
+  checkPassword(input.password);
+  try {
+    return await insertAccount(deps, { ...input, username }, actor, 'user.create');
+  } catch (error) {
+    if (error instanceof ConflictError) throw new HttpError(409, 'CONFLICT', 'Username already taken');
+    throw error;
+  }
 }
 
 export type AdminAccountChange = 'created' | 'updated' | 'unchanged';
@@ -86,43 +100,19 @@ export async function upsertAdminAccount(
   const existing = await findUserByUsername(deps.db, username);
   if (existing) return updateAdminAccount(deps, existing, input.password, actor);
   try {
-    return await createAdminAccount(deps, { username, password: input.password }, actor);
+    const user = await insertAccount(
+      deps,
+      { username, password: input.password, isAdmin: true },
+      actor,
+      'admin.account.create',
+    );
+    return { user, change: 'created' };
   } catch (error) {
     // Several instances starting together on one PostgreSQL: another one created it first.
     const createdMeanwhile = error instanceof ConflictError && (await findUserByUsername(deps.db, username));
     if (!createdMeanwhile) throw error;
     return updateAdminAccount(deps, createdMeanwhile, input.password, actor);
   }
-}
-
-async function createAdminAccount(
-  deps: AccountDeps,
-  input: { username: string; password: string },
-  actor: AuditActor,
-): Promise<{ user: SessionUser; change: AdminAccountChange }> {
-  const passwordHash = await hashPassword(input.password);
-  const now = deps.clock.now().toISOString();
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await insertUser(trx, {
-      username: input.username,
-      password_hash: passwordHash,
-      is_admin: true,
-      join_date: now.slice(0, 10),
-      created_at: now,
-      updated_at: now,
-    });
-    const user = toSessionUser(row);
-    await recordAudit(trx, {
-      actor,
-      action: 'admin.account.create',
-      targetType: 'user',
-      targetId: row.id,
-      before: null,
-      after: user,
-      at: deps.clock.now(),
-    });
-    return { user, change: 'created' };
-  });
 }
 
 async function updateAdminAccount(
