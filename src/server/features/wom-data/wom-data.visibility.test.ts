@@ -103,15 +103,20 @@ describe('taking hidden members out of WOM payloads', () => {
     expect(result.bosses.nex).toBe(leaders.bosses.nex);
   });
 
-  it('names no leader when no visible member is ranked in the metric, as WOM does for -1', () => {
-    const result = withVisibleLeaders(leaders, new Set([1]), [candidate(3, 'Third', snapshot(-1, 10, -1))]);
-    expect(result.bosses.zulrah).toEqual({ metric: 'zulrah', kills: -1, rank: -1, player: null });
-    expect(result.activities.clue_scrolls_all).toEqual({
-      metric: 'clue_scrolls_all',
-      score: -1,
-      rank: -1,
-      player: null,
-    });
+  it('names no leader, with 0 and never -1, when no visible member is ranked in the metric', () => {
+    // WOM's raw -1 and the stored 0 (kept with rank -1) both mean "not ranked".
+    for (const unranked of [-1, 0]) {
+      const result = withVisibleLeaders(leaders, new Set([1]), [
+        candidate(3, 'Third', snapshot(unranked, 10, unranked)),
+      ]);
+      expect(result.bosses.zulrah).toEqual({ metric: 'zulrah', kills: 0, rank: -1, player: null });
+      expect(result.activities.clue_scrolls_all).toEqual({
+        metric: 'clue_scrolls_all',
+        score: 0,
+        rank: -1,
+        player: null,
+      });
+    }
     expect(withVisibleLeaders(leaders, new Set([1]), []).bosses.zulrah?.player).toBeNull();
   });
 });

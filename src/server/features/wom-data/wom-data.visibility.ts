@@ -44,10 +44,11 @@ export function hasHiddenLeader(leaders: Leaders, hidden: HiddenPlayers): boolea
 }
 
 /**
- * The candidate with the highest value, the first one on a tie, or null when nobody is ranked:
- * WOM names no leader when the top value is -1 (wom-api.md §2.4).
+ * The ranked candidate with the highest value, the first one on a tie, or null when nobody is
+ * ranked: WOM names no leader then (wom-api.md §2.4). Stored snapshots hold an unranked value as 0,
+ * so the rank, which keeps WOM's -1, is what tells.
  */
-function best<E>(
+function best<E extends { rank: number }>(
   candidates: readonly LeaderCandidate[],
   entryOf: (snapshot: PlayerSnapshot) => E | undefined,
   valueOf: (entry: E) => number,
@@ -55,7 +56,7 @@ function best<E>(
   let found: { candidate: LeaderCandidate; entry: E } | null = null;
   for (const candidate of candidates) {
     const entry = entryOf(candidate.snapshot);
-    if (entry === undefined || valueOf(entry) <= -1) continue;
+    if (entry === undefined || entry.rank < 1) continue;
     if (found === null || valueOf(entry) > valueOf(found.entry)) found = { candidate, entry };
   }
   return found;
@@ -70,7 +71,7 @@ function nextBossLeader(metric: string, candidates: readonly LeaderCandidate[]):
     (entry) => entry.kills,
   );
   return top === null
-    ? { metric, kills: -1, rank: -1, player: null }
+    ? { metric, kills: 0, rank: -1, player: null }
     : { metric, kills: top.entry.kills, rank: top.entry.rank, player: playerRef(top.candidate) };
 }
 
@@ -81,7 +82,7 @@ function nextActivityLeader(metric: string, candidates: readonly LeaderCandidate
     (entry) => entry.score,
   );
   return top === null
-    ? { metric, score: -1, rank: -1, player: null }
+    ? { metric, score: 0, rank: -1, player: null }
     : { metric, score: top.entry.score, rank: top.entry.rank, player: playerRef(top.candidate) };
 }
 
