@@ -14,11 +14,7 @@ export function isVisibleMember(eb: ExpressionBuilder<Database, 'members'>) {
 
 /** The opposite of isVisibleMember: hidden, deleted or gone from the clan. */
 export function isHiddenFromPublic(eb: ExpressionBuilder<Database, 'members'>) {
-  return eb.or([
-    eb('members.hidden', '=', true),
-    eb('members.deleted_at', 'is not', null),
-    eb('members.left_at', 'is not', null),
-  ]);
+  return eb.not(isVisibleMember(eb));
 }
 
 /**
