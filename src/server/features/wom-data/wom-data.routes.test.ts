@@ -3,6 +3,9 @@ import { createManualClock, createTestApp, createUser, loginAs, type TestApp } f
 import { testDialects } from '#test/databases.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { womCacheKeys } from '../wom-sync/wom-payloads.ts';
+import { writeWomCache } from '../wom-sync/wom-sync.repository.ts';
+import { readWomCache } from './wom-data.repository.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
 
@@ -220,6 +223,34 @@ for (const dialect of testDialects) {
         headers: { 'if-none-match': '"stale"' },
       });
       expect(changed.statusCode).toBe(200);
+    });
+
+    it('serves a WOM payload the sync stores anew at once, with a new ETag, and the same one until then', async () => {
+      for (const [url, resource] of [
+        ['/api/wom-group', womCacheKeys.group],
+        ['/api/wom-group-stats', womCacheKeys.statistics],
+      ] as const) {
+        const before = await t.app.inject({ method: 'GET', url });
+        expect((await t.app.inject({ method: 'GET', url })).headers.etag).toBe(before.headers.etag);
+        const stored = await readWomCache<Record<string, unknown>>(t.database.db, resource);
+        await t.database.db
+          .transaction()
+          .execute((trx) =>
+            writeWomCache(
+              trx,
+              resource,
+              JSON.stringify({ ...stored, maxedCombatCount: 99, name: 'Renamed' }),
+              START,
+            ),
+          );
+        const after = await t.app.inject({ method: 'GET', url });
+        expect(after.headers.etag).not.toBe(before.headers.etag);
+        expect(after.json()).toMatchObject(
+          url === '/api/wom-group' ? { name: 'Renamed' } : { maxedCombatCount: 99 },
+        );
+        await writeWomCache(t.database.db, resource, JSON.stringify(stored), START);
+        expect((await t.app.inject({ method: 'GET', url })).headers.etag).toBe(before.headers.etag);
+      }
     });
 
     it('lets an admin start a sync and follow it, refuses a second one, and guards both routes', async () => {

@@ -10,7 +10,7 @@ import {
   type WomPlayerItem,
 } from '#core/wom/wom-data.schema.ts';
 import type { Clock } from '../../clock.ts';
-import { readRevision } from '../../db/revisions.ts';
+import { lastBuiltByKey, readRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/http-error.ts';
 import { etagOf } from '../../plugins/etag.ts';
@@ -61,37 +61,18 @@ export interface WomDataService {
 const NOT_SYNCED = 'The clan has not been synced from Wise Old Man yet';
 
 /**
- * Who the public must not see, and a key that changes whenever that or the roster changes: the
- * members revision moves with every roster write (decision 007), and the hidden ids themselves
- * are part of the key so a writer that forgot to bump still cannot leak a hidden member.
+ * Who the public must not see, and a key that changes whenever that, the roster or a stored WOM
+ * payload changes: the members and wom revisions move with every such write (decision 007), and
+ * the hidden ids themselves are part of the key so a writer that forgot to bump still cannot leak
+ * a hidden member.
  */
 async function readPublicView(db: Kysely<Database>): Promise<{ key: string; hidden: HiddenPlayers }> {
-  const [revision, hiddenIds] = await Promise.all([readRevision(db, 'members'), listHiddenMemberIds(db)]);
-  return { key: `${revision}|${hiddenIds.join(',')}`, hidden: new Set(hiddenIds.map(Number)) };
-}
-
-/**
- * Keeps the last body built and rebuilds it only when the stored payload or the public view
- * changed. Both are read from the database on every request, so an instance sees at once what
- * another one wrote.
- */
-function lastBuilt(): (
-  view: string,
-  payload: string,
-  build: () => Promise<CachedJson>,
-) => Promise<CachedJson> {
-  let last: { view: string; payload: string; body: Promise<CachedJson> } | null = null;
-  return (view, payload, build) => {
-    if (last?.view !== view || last.payload !== payload) {
-      const body = build();
-      const entry = { view, payload, body };
-      last = entry;
-      body.catch(() => {
-        if (last === entry) last = null;
-      });
-    }
-    return last.body;
-  };
+  const [members, wom, hiddenIds] = await Promise.all([
+    readRevision(db, 'members'),
+    readRevision(db, 'wom'),
+    listHiddenMemberIds(db),
+  ]);
+  return { key: `${members}|${wom}|${hiddenIds.join(',')}`, hidden: new Set(hiddenIds.map(Number)) };
 }
 
 function cachedJson<S extends z.ZodType>(schema: S, value: z.input<S>): CachedJson {
@@ -113,8 +94,8 @@ async function leaderCandidates(db: Kysely<Database>): Promise<LeaderCandidate[]
  */
 export function createWomDataService(deps: WomDataDeps): WomDataService {
   const { db } = deps;
-  const groupBody = lastBuilt();
-  const statsBody = lastBuilt();
+  const groupBody = lastBuiltByKey<CachedJson>();
+  const statsBody = lastBuiltByKey<CachedJson>();
   const player = createPlayerReader(deps);
 
   async function storedPayload(resource: string): Promise<string> {
@@ -125,18 +106,17 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
 
   return {
     async group() {
-      const payload = await storedPayload(womCacheKeys.group);
       const view = await readPublicView(db);
-      return groupBody(view.key, payload, async () =>
-        cachedJson(womGroupSchema, withoutHiddenMemberships(JSON.parse(payload) as WomGroup, view.hidden)),
-      );
+      return groupBody(view.key, async () => {
+        const group = JSON.parse(await storedPayload(womCacheKeys.group)) as WomGroup;
+        return cachedJson(womGroupSchema, withoutHiddenMemberships(group, view.hidden));
+      });
     },
 
     async groupStats() {
-      const payload = await storedPayload(womCacheKeys.statistics);
       const view = await readPublicView(db);
-      return statsBody(view.key, payload, async () => {
-        const statistics = JSON.parse(payload) as StatisticsDocument;
+      return statsBody(view.key, async () => {
+        const statistics = JSON.parse(await storedPayload(womCacheKeys.statistics)) as StatisticsDocument;
         // Only a hidden leader costs a read of the stored snapshots, and only when the view changes.
         const metricLeaders = hasHiddenLeader(statistics.metricLeaders, view.hidden)
           ? withVisibleLeaders(statistics.metricLeaders, view.hidden, await leaderCandidates(db))

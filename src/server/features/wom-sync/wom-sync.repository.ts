@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MemberPatch, NewMember, StoredMember } from '#core/members/roster-sync.ts';
+import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { toBool } from '../../db/values.ts';
 
@@ -80,7 +81,10 @@ export async function upsertMemberStats(
     .execute();
 }
 
-/** Stores a WOM resource's payload; an unchanged payload keeps its row (and fetch time) as it was. */
+/**
+ * Stores a WOM resource's payload and bumps the `wom` revision, so every instance rebuilds what it
+ * serves from it; an unchanged payload keeps its row (and fetch time) as it was.
+ */
 export async function writeWomCache(
   db: Db,
   resource: string,
@@ -98,6 +102,7 @@ export async function writeWomCache(
     .values({ resource, payload, fetched_at: now })
     .onConflict((oc) => oc.column('resource').doUpdateSet({ payload, fetched_at: now }))
     .execute();
+  await bumpRevision(db, 'wom');
   return true;
 }
 
