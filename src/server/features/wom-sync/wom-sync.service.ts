@@ -6,7 +6,13 @@ import { MetricProps, isMetric } from '@wise-old-man/utils';
 import { systemClock, type Clock } from '../../clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
-import { isLeaseHeld, releaseLease, renewLease, tryAcquireLease } from '../../jobs/leases.repository.ts';
+import {
+  hasLeaseRow,
+  isLeaseHeld,
+  releaseLease,
+  renewLease,
+  tryAcquireLease,
+} from '../../jobs/leases.repository.ts';
 import { WomError } from '../../wom/wom-error.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import type { WomAchievement, WomCompetition, WomCompetitionDetails } from '../../wom/wom.schemas.ts';
@@ -88,14 +94,7 @@ export async function waitForOwnWomSync(
   pollMs = 100,
 ): Promise<void> {
   const giveUpAt = Date.now() + LEASE_TTL_MS;
-  const holdsLease = async () =>
-    (await deps.db
-      .selectFrom('job_leases')
-      .select('holder')
-      .where('name', '=', WOM_SYNC)
-      .where('holder', '=', deps.instanceId)
-      .executeTakeFirst()) !== undefined;
-  while (Date.now() < giveUpAt && (await holdsLease())) {
+  while (Date.now() < giveUpAt && (await hasLeaseRow(deps.db, WOM_SYNC, deps.instanceId))) {
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
