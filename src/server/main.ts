@@ -20,12 +20,6 @@ function builtWebRoot(): string | null {
   return existsSync(`${root}index.html`) ? root : null;
 }
 
-/** A config error is the user's to fix: its message names the variable, a stack would bury it. */
-function describeStartupFailure(error: unknown): string {
-  if (error instanceof ConfigError) return error.message;
-  return `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-}
-
 /**
  * Each resource is registered for shutdown as soon as it exists, and start-up checks for a stop
  * request between steps, so Ctrl-C at any point closes what is open and nothing more starts.
@@ -96,7 +90,7 @@ function main(): void {
       error: (message) => process.stderr.write(`${message}\n`),
     },
     exit: (code) => process.exit(code),
-    describeStartupFailure,
+    isUserError: (error) => error instanceof ConfigError,
   });
   // First of all, so a Ctrl-C during migrations or the first demo sync still shuts down cleanly.
   stopOnSignals(lifecycle);

@@ -15,7 +15,7 @@ function deferred() {
 }
 
 /** A lifecycle whose exit is recorded instead of ending the test process. */
-function testLifecycle() {
+function testLifecycle(isUserError?: (error: unknown) => error is Error) {
   const lines: string[] = [];
   const events: string[] = [];
   const exited = deferred();
@@ -26,6 +26,7 @@ function testLifecycle() {
       exitCodes.push(code);
       exited.resolve();
     },
+    isUserError,
   });
   const closes = (name: string) => () => {
     lifecycle.onShutdown(name, async () => {
@@ -112,6 +113,17 @@ describe('lifecycle', () => {
     await t.exited;
     expect(t.lines).toEqual([expect.stringContaining('Start-up failed: Error: listen EADDRINUSE')]);
     expect(t.events).toEqual(['close database']);
+    expect(t.exitCodes).toEqual([1]);
+  });
+
+  it("reports a user's error by its message alone, without the stack", async () => {
+    class SettingError extends Error {}
+    const t = testLifecycle((error): error is Error => error instanceof SettingError);
+    await t.lifecycle.start(async () => {
+      throw new SettingError('Invalid configuration:\n  PORT: too big');
+    });
+    await t.exited;
+    expect(t.lines).toEqual(['Invalid configuration:\n  PORT: too big']);
     expect(t.exitCodes).toEqual([1]);
   });
 });

@@ -25,19 +25,22 @@ class StartAbandoned extends Error {
   override name = 'StartAbandoned';
 }
 
-function describe(error: unknown): string {
+function describeError(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 export function createLifecycle(options: {
   log: LifecycleLog;
   exit: (code: number) => void;
-  /** How a failed start-up is reported; by default its stack. */
-  describeStartupFailure?: (error: unknown) => string;
+  /**
+   * Start-up failures whose message alone tells the user what to fix (a config error names its
+   * variable), reported without the stack that would bury it.
+   */
+  isUserError?: (error: unknown) => error is Error;
 }): Lifecycle {
   const closers: Array<{ name: string; close: () => Promise<void> }> = [];
-  const describeStartupFailure =
-    options.describeStartupFailure ?? ((error) => `Start-up failed: ${describe(error)}`);
+  const describeStartupFailure = (error: unknown) =>
+    options.isUserError?.(error) ? error.message : `Start-up failed: ${describeError(error)}`;
   let log = options.log;
   let startup: Promise<void> = Promise.resolve();
   let stopping: Promise<void> | null = null;
@@ -51,7 +54,7 @@ export function createLifecycle(options: {
         await close();
       } catch (error) {
         failures += 1;
-        log.error(`Could not close the ${name}: ${describe(error)}`);
+        log.error(`Could not close the ${name}: ${describeError(error)}`);
       }
     }
     closers.length = 0;
