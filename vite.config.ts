@@ -29,6 +29,7 @@ export default defineConfig({
           name: 'server',
           include: ['src/server/**/*.test.ts', 'src/test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['src/test/postgres-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

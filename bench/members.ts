@@ -14,7 +14,8 @@ import { systemClock } from '../src/server/clock.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openSqlite } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrator.ts';
-import { startWomSync } from '../src/server/features/wom-sync/wom-sync.service.ts';
+import { WOM_SYNC, womSyncJob } from '../src/server/features/wom-sync/wom-sync.service.ts';
+import { createJobRunner } from '../src/server/jobs/job-runner.ts';
 import { startSimulator } from '../src/server/simulator/index.ts';
 import { createWomGateway } from '../src/server/wom/create-gateway.ts';
 
@@ -37,18 +38,18 @@ const simulator = await startSimulator({ members: MEMBERS });
 const database = openSqlite(join(dir, 'clan.db'));
 await migrateToLatest(database);
 const config = loadConfig({ LOG_LEVEL: 'silent' });
-const deps = {
-  config,
-  database,
-  wom: { gateway: createWomGateway(config, systemClock, simulator.url), groupId: simulator.groupId },
+const wom = { gateway: createWomGateway(config, systemClock, simulator.url), groupId: simulator.groupId };
+const jobs = createJobRunner({
+  db: database.db,
+  clock: systemClock,
   instanceId: 'bench',
-  logger: false,
-};
-const started = await startWomSync(womSyncDeps(deps, systemClock), null);
+  jobs: [womSyncJob(womSyncDeps({ config, database, wom }))],
+});
+const started = await jobs.start(WOM_SYNC, null);
 if (started.status !== 'started' || (await started.done).outcome !== 'succeeded')
   throw new Error('sync failed');
 
-const app = await buildApp(deps);
+const app = await buildApp({ config, database, wom, jobs, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/members`;
 const body = Buffer.from(await (await fetch(appUrl)).arrayBuffer());

@@ -8,26 +8,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/test/free-port.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLAN_SIZE = Number(process.env.DEMO_MEMBERS ?? 150);
 const GIVE_UP_MS = 120_000;
 const POLL_MS = 25;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** The parsed body of a 200, or null for anything else (not listening yet, 404 before the sync). */
 async function read<T>(url: string): Promise<T | null> {

@@ -17,6 +17,8 @@ export const ErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   CROSS_ORIGIN: 'CROSS_ORIGIN',
   WOM_UNAVAILABLE: 'WOM_UNAVAILABLE',
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   INTERNAL: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -34,6 +36,8 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'Requests with a body must send JSON',
   CROSS_ORIGIN: 'Cross-origin requests are not allowed',
   WOM_UNAVAILABLE: 'Wise Old Man is not answering right now. Please try again in a minute.',
+  DATABASE_UNAVAILABLE: 'The site cannot reach its database right now. Please try again in a moment.',
+  REQUEST_TIMEOUT: 'The request took too long to arrive',
   INTERNAL_ERROR: 'Something went wrong on our side',
 };
 

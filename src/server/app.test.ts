@@ -18,7 +18,7 @@ for (const dialect of testDialects) {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         status: 'ok',
-        database: { dialect, migration: '2026_11_21_0900_create_data_model' },
+        database: { dialect, migration: '2026_11_23_1000_create_rate_limits' },
         last_wom_sync: null,
       });
     });

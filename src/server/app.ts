@@ -7,18 +7,23 @@ import { adminUsersRoutes } from './features/admin-users/admin-users.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { clanRoutes } from './features/clan/clan.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { createAttemptLimiter } from './http/attempt-limiter.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { leaderboardsRoutes } from './features/leaderboards/leaderboards.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
 import { womDataRoutes } from './features/wom-data/wom-data.routes.ts';
 import { womSyncRoutes } from './features/wom-sync/wom-sync.routes.ts';
 import type { WomSyncDeps } from './features/wom-sync/wom-sync.service.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
 import { ADMIN_PREFIX, requireAdmin } from './plugins/admin-guard.ts';
 import { registerETags } from './plugins/etag.ts';
 import type { WomGateway } from './wom/wom-gateway.ts';
+import { answerClientError, answerFrameworkError } from './plugins/client-error.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerNoStore } from './plugins/no-store.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessions } from './plugins/sessions.ts';
@@ -30,25 +35,22 @@ export interface AppDeps {
   clock?: Clock;
   /** The WOM gateway and the group it syncs (the simulator's in demo mode). */
   wom: { gateway: WomGateway; groupId: number };
-  /** Names this process in job leases; unique per running instance. */
-  instanceId: string;
+  /** Runs the jobs (the WOM sync) that admins can start and follow. */
+  jobs: JobRunner;
   /** Folder of the built web app; null serves the API alone. */
   webRoot?: string | null;
   logger?: boolean;
 }
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** Competition standings fetched per sync run: with the 4–6 group requests, a run stays within 10. */
 const COMPETITION_DETAILS_PER_RUN = 4;
 
-/** What a WOM sync needs; the scheduler and the admin's Sync now share it. */
-export function womSyncDeps(deps: AppDeps, clock: Clock = deps.clock ?? systemClock): WomSyncDeps {
+/** What the WOM sync job body needs; main.ts hands the body to the job runner. */
+export function womSyncDeps(deps: Pick<AppDeps, 'config' | 'database' | 'wom'>): WomSyncDeps {
   return {
     db: deps.database.db,
-    clock,
     gateway: deps.wom.gateway,
     groupId: deps.wom.groupId,
-    instanceId: deps.instanceId,
     resultsGraceMs: deps.config.wom.resultsGraceMs,
     maxCompetitionDetails: COMPETITION_DETAILS_PER_RUN,
   };
@@ -60,22 +62,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     // Errors are still logged; a line per request would drown them on a busy clan site.
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRouteTable(app);
   registerErrorHandler(app);
   registerSameOriginGuard(app);
+  registerInputGuard(app);
+  registerNoStore(app);
   await registerSecurityHeaders(app, config.iconBaseUrl);
   await registerOpenApi(app, config.clan.name);
 
   const auth = { db: database.db, clock, sessionTtlDays: config.sessionTtlDays };
   const accounts = { db: database.db, clock };
   const womData = { db: database.db, clock, gateway: deps.wom.gateway };
-  const womSync = womSyncDeps(deps, clock);
   registerETags(app);
   await app.register(sessions, { auth });
 
@@ -86,20 +92,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await eventsRoutes(api, { db: database.db });
     await leaderboardsRoutes(api, { db: database.db });
     await womDataRoutes(api, womData);
-    await authRoutes(api, {
-      auth,
-      loginLimiter: {
-        byIp: createAttemptLimiter({ max: 30, windowMs: FIFTEEN_MINUTES, clock }),
-        byUsername: createAttemptLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
-      },
-    });
+    await authRoutes(api, { auth });
   });
 
   await app.register(
     async (admin) => {
       requireAdmin(admin);
       await adminUsersRoutes(admin, accounts);
-      await womSyncRoutes(admin, womSync);
+      await womSyncRoutes(admin, { jobs: deps.jobs });
     },
     { prefix: ADMIN_PREFIX },
   );

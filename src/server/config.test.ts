@@ -46,6 +46,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(variable);
   });
 
+  it.each([
+    [undefined, 0],
+    ['false', 0],
+    ['true', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    [' 10.0.0.0/8 , ::1, fd00::/8,loopback ', ['10.0.0.0/8', '::1', 'fd00::/8', 'loopback']],
+  ])('reads TRUST_PROXY=%s as %o: hops to trust, or the proxies by address', (value, trustProxy) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+  });
+
+  it.each(['everyone', '-1', '1.5', '10.0.0.0/33', '::1/129', '10.0.0.1,', '10.0.0.1/8/8'])(
+    'stops with a message naming TRUST_PROXY for %s',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: must be true, false, a hop count/,
+      );
+    },
+  );
+
   it('treats an empty or blank value of any variable as unset', () => {
     const blank = (value: string) => Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, value]));
     expect(loadConfig(blank(''))).toEqual(loadConfig({}));

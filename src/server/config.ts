@@ -1,8 +1,46 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '#core/auth/auth.schema.ts';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const flag = z.stringbool();
+
+/** The named ranges Fastify's proxy-addr understands, besides addresses and CIDR blocks. */
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `false` (no proxy), `true` (one hop: the proxy in front of the server), a hop count, or a
+ * comma-separated list of the proxies' addresses and CIDR blocks. Trusting every hop is not offered:
+ * a client's own X-Forwarded-For would then choose the address that rate limits count.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): TrustProxy => {
+    const asFlag = flag.safeParse(value);
+    if (asFlag.success) return asFlag.data ? 1 : 0;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be true, false, a hop count, or a comma-separated list of proxy addresses or CIDR blocks',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -15,7 +53,7 @@ const envSchema = z.object({
       message: 'must start with sqlite: or postgres://',
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: trustProxySchema,
   SESSION_TTL_DAYS: positiveInt(30),
 
   ADMIN_USERNAME: z.string().trim().optional(),
@@ -45,12 +83,16 @@ const envSchema = z.object({
   PLAYER_WATCH_INTERVAL_HOURS: positiveInt(24),
   PLAYER_WATCH_URL: z.url().optional(),
   ANNIVERSARY_INTERVAL_HOURS: positiveInt(24),
+  JOB_LEASE_SECONDS: positiveInt(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 /** Every environment variable the server reads. */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as Array<keyof Env>;
+
+/** Proxy hops whose X-Forwarded-* headers are believed (0: none), or the proxies' addresses and ranges. */
+export type TrustProxy = number | string[];
 
 export type DatabaseTarget =
   { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; connectionString: string };
@@ -60,7 +102,7 @@ export interface Config {
   port: number;
   database: DatabaseTarget;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   sessionTtlDays: number;
   firstAdmin: { username: string; password: string } | null;
   clan: {
@@ -85,6 +127,8 @@ export interface Config {
     playerWatchIntervalHours: number;
     playerWatchUrl: string | null;
     anniversaryIntervalHours: number;
+    /** How long a job's lease outlives its holder's last heartbeat; a crashed run is taken over after it. */
+    leaseTtlMs: number;
   };
 }
 
@@ -169,6 +213,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       playerWatchIntervalHours: env.PLAYER_WATCH_INTERVAL_HOURS,
       playerWatchUrl: env.PLAYER_WATCH_URL ?? null,
       anniversaryIntervalHours: env.ANNIVERSARY_INTERVAL_HOURS,
+      leaseTtlMs: env.JOB_LEASE_SECONDS * 1000,
     },
   };
 }

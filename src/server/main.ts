@@ -10,8 +10,8 @@ import { ConfigError, isDemoMode, loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { ShiftableClock, seedDemoHistory, startDemoWom } from './demo/demo-mode.ts';
-import { startWomSync, waitForOwnWomSync } from './features/wom-sync/wom-sync.service.ts';
-import { startScheduler, type ScheduledJob } from './jobs/scheduler.ts';
+import { WOM_SYNC, womSyncJob } from './features/wom-sync/wom-sync.service.ts';
+import { createJobRunner } from './jobs/job-runner.ts';
 import { createWomGateway } from './wom/create-gateway.ts';
 
 /** The built web app sits beside the bundled server: dist/server/main.js serves dist/web. */
@@ -40,16 +40,18 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
     gateway: createWomGateway(config, systemClock, simulator?.url),
     groupId: simulator?.groupId ?? config.wom.groupId ?? 0,
   };
-  const deps: AppDeps = {
-    config,
-    database,
-    wom,
+  const jobs = createJobRunner({
+    db: database.db,
+    // Demo mode's clock is the system's, shifted back only while the first start replays history.
+    clock: demoClock ?? systemClock,
+    // A new name per process: a restarted instance takes its crashed run over once the lease expires.
     instanceId: `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
-    webRoot: builtWebRoot(),
-  };
-  const syncDeps = womSyncDeps(deps, systemClock);
-  // Closed after the server (no new admin syncs) and before the simulator and database it uses.
-  lifecycle.onShutdown('running WOM sync', () => waitForOwnWomSync(syncDeps));
+    jobs: [womSyncJob(womSyncDeps({ config, database, wom }))],
+    leaseTtlMs: config.jobs.leaseTtlMs,
+  });
+  // Closed after the server (no new admin syncs) and before the simulator and database its runs use.
+  lifecycle.onShutdown('running jobs', () => jobs.stop());
+  const deps: AppDeps = { config, database, wom, jobs, webRoot: builtWebRoot() };
   const app = await buildApp(deps);
   lifecycle.onShutdown('HTTP server', () => app.close());
   lifecycle.useLog(app.log);
@@ -65,21 +67,12 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
     );
   lifecycle.checkpoint();
 
-  if (demoClock) await seedDemoHistory(database.db, syncDeps, demoClock, app.log);
+  if (demoClock) await seedDemoHistory(database.db, jobs, demoClock, app.log);
   lifecycle.checkpoint();
-  const syncJob: ScheduledJob = {
-    name: 'wom-sync',
-    intervalMs: config.jobs.syncIntervalMinutes * 60_000,
-    runAtStart: true,
-    async run() {
-      const started = await startWomSync(syncDeps, null);
-      if (started.status === 'busy') return 'busy';
-      const result = await started.done;
-      if (result.outcome === 'failed') app.log.warn(`WOM sync failed: ${result.error}`);
-      return result.outcome;
-    },
-  };
-  const scheduler = startScheduler([syncJob], app.log);
+  const scheduler = jobs.schedule(
+    [{ name: WOM_SYNC, intervalMs: config.jobs.syncIntervalMinutes * 60_000, runAtStart: true }],
+    app.log,
+  );
   lifecycle.onShutdown('scheduler', () => scheduler.stop());
 }
 

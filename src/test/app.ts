@@ -1,11 +1,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, womSyncDeps, type AppDeps } from '#server/app.ts';
-import {
-  startWomSync,
-  type SyncResult,
-  type WomSyncDeps,
-} from '#server/features/wom-sync/wom-sync.service.ts';
+import { buildApp, womSyncDeps } from '#server/app.ts';
+import { WOM_SYNC, womSyncJob, type WomSyncDeps } from '#server/features/wom-sync/wom-sync.service.ts';
+import type { RunResult } from '#server/jobs/job.ts';
+import { createJobRunner, type JobRunner } from '#server/jobs/job-runner.ts';
 import { createWomGateway } from '#server/wom/create-gateway.ts';
+import type { WomGateway } from '#server/wom/wom-gateway.ts';
 import { systemClock, type Clock } from '#server/clock.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { Dialect } from '#server/db/client.ts';
@@ -39,10 +38,13 @@ export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   clock: ReturnType<typeof createManualClock>;
-  /** What the scheduler would use to sync this app. */
+  /** What this app's WOM sync job body uses. */
   womSync: WomSyncDeps;
+  /** The app's job runner, running the WOM sync as main.ts does. */
+  jobs: JobRunner;
   /** Runs one WOM sync to the end; throws if another one holds the lease. */
-  sync(): Promise<SyncResult>;
+  sync(): Promise<RunResult>;
+  /** Waits for the app's runs, then closes the app and removes the database. */
   close(): Promise<void>;
 }
 
@@ -52,10 +54,18 @@ const UNREACHABLE_WOM = 'http://127.0.0.1:9/v2';
 export interface TestAppOptions {
   env?: Record<string, string>;
   webRoot?: string;
-  /** Point the app at a running simulator; without it any WOM call fails. */
-  wom?: { url: string; groupId: number };
+  /**
+   * Point the app at a running simulator, through `gateway` when given (e.g. one whose limiter
+   * runs on virtual time); without it any WOM call fails.
+   */
+  wom?: { url: string; groupId: number; gateway?: WomGateway };
   clock?: ReturnType<typeof createManualClock>;
+  /** Names this app in job leases, as a process's random id would. */
   instanceId?: string;
+  /** The job lease's time-to-live; the runner's default when absent. */
+  leaseTtlMs?: number;
+  /** The job leases' clock, for a test that decides when a lease lapses; the system clock when absent. */
+  leaseClock?: Clock;
 }
 
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
@@ -70,32 +80,43 @@ export async function createTestAppOn(
 ): Promise<TestApp> {
   const clock = options.clock ?? createManualClock();
   const config = testConfig(options.env);
-  const deps: AppDeps = {
+  const wom = {
+    // Pacing is about real time: a manual clock that never moves would stall the limiter.
+    gateway:
+      options.wom?.gateway ?? createWomGateway(config, systemClock, options.wom?.url ?? UNREACHABLE_WOM),
+    groupId: options.wom?.groupId ?? 1,
+  };
+  const womSync = womSyncDeps({ config, database, wom });
+  const jobs = createJobRunner({
+    db: database.db,
+    clock,
+    instanceId: options.instanceId ?? 'test-instance',
+    jobs: [womSyncJob(womSync)],
+    leaseTtlMs: options.leaseTtlMs,
+    leaseClock: options.leaseClock,
+  });
+  const app = await buildApp({
     config,
     database,
     clock,
-    wom: {
-      // Pacing is about real time: a manual clock that never moves would stall the limiter.
-      gateway: createWomGateway(config, systemClock, options.wom?.url ?? UNREACHABLE_WOM),
-      groupId: options.wom?.groupId ?? 1,
-    },
-    instanceId: options.instanceId ?? 'test-instance',
+    wom,
+    jobs,
     webRoot: options.webRoot ?? null,
     logger: false,
-  };
-  const app = await buildApp(deps);
-  const womSync = womSyncDeps(deps, clock);
+  });
   return {
     app,
     database,
     clock,
     womSync,
+    jobs,
     async sync() {
-      const started = await startWomSync(womSync, null);
+      const started = await jobs.start(WOM_SYNC, null);
       if (started.status === 'busy') throw new Error('a sync is already running');
       return started.done;
     },
     async close() {
+      await jobs.stop();
       await app.close();
       await database.destroy();
     },

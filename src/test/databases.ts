@@ -3,18 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
 
-/** The PostgreSQL server the tests may use; CI always sets it. */
-export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+/** The PostgreSQL server of this run: TEST_DATABASE_URL, or the embedded one (postgres-setup.ts). */
+export const testDatabaseUrl = inject('testDatabaseUrl');
 
-if (process.env.CI === 'true' && !testDatabaseUrl) {
-  throw new Error('CI must run the PostgreSQL tests: set TEST_DATABASE_URL');
-}
-
-/** The dialects this run can test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const testDialects: Dialect[] = testDatabaseUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+/** Every run tests both dialects. */
+export const testDialects: Dialect[] = ['sqlite', 'postgres'];
 
 export interface TestDatabase extends DatabaseHandle {
   /** The DATABASE_URL that reaches this database from another process. */
@@ -75,9 +72,7 @@ async function createPostgres(url: string): Promise<TestDatabase> {
 
 /** A fresh, empty database of the dialect, not yet migrated. */
 export async function createEmptyTestDatabase(dialect: Dialect): Promise<TestDatabase> {
-  if (dialect === 'sqlite') return createSqlite();
-  if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
-  return createPostgres(testDatabaseUrl);
+  return dialect === 'sqlite' ? createSqlite() : createPostgres(testDatabaseUrl);
 }
 
 /** A fresh, fully migrated database of the dialect, isolated from every other test. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sessionUserSchema } from '../auth/auth.schema.ts';
+import { serialIdSchema } from '../http/params.schema.ts';
 
 export const adminUserSchema = sessionUserSchema;
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -7,4 +8,4 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const setAdminInputSchema = z.object({ is_admin: z.boolean() });
 export type SetAdminInput = z.infer<typeof setAdminInputSchema>;
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ id: serialIdSchema });

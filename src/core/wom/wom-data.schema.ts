@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { womPlayerIdSchema } from '../http/params.schema.ts';
 
 /**
  * What the site serves of WOM's data, from its own database and cache. Field names follow WOM's
@@ -94,9 +95,7 @@ export const womCompetitionSchema = z.object({
 });
 export type WomCompetitionItem = z.infer<typeof womCompetitionSchema>;
 
-export const playerQuerySchema = z.object({
-  id: z.string().trim().regex(/^\d+$/, 'id must be a WOM player id'),
-});
+export const playerQuerySchema = z.object({ id: womPlayerIdSchema });
 
 /** One metric's value in a snapshot, as WOM sends it and as the site passes it on (-1 = unranked). */
 export const skillValueSchema = z.object({ experience: z.number(), rank: z.number(), level: z.number() });

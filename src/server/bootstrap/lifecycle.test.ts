@@ -2,7 +2,6 @@ import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
-import { waitForOwnWomSync } from '../features/wom-sync/wom-sync.service.ts';
 import { startSimulator, type WomSimulator } from '../simulator/index.ts';
 import { createLifecycle, stopOnSignals } from './lifecycle.ts';
 
@@ -15,7 +14,7 @@ function deferred() {
 }
 
 /** A lifecycle whose exit is recorded instead of ending the test process. */
-function testLifecycle(isUserError?: (error: unknown) => error is Error) {
+function testLifecycle(isUserError?: (error: unknown) => error is Error, shutdownDeadlineMs?: number) {
   const lines: string[] = [];
   const events: string[] = [];
   const exited = deferred();
@@ -27,6 +26,7 @@ function testLifecycle(isUserError?: (error: unknown) => error is Error) {
       exited.resolve();
     },
     isUserError,
+    shutdownDeadlineMs,
   });
   const closes = (name: string) => () => {
     lifecycle.onShutdown(name, async () => {
@@ -48,6 +48,16 @@ describe('lifecycle', () => {
     expect(t.events).toEqual(['close scheduler', 'close server', 'close database']);
     expect(t.exitCodes).toEqual([0]);
     expect(t.lines).toEqual(['SIGTERM received, shutting down']);
+  });
+
+  it('exits 1 when shutdown outlives its deadline, as when a request hangs on a vanished database', async () => {
+    const t = testLifecycle(undefined, 50);
+    await t.lifecycle.start(async () => {
+      t.lifecycle.onShutdown('HTTP server', () => new Promise<void>(() => undefined));
+    });
+    await t.lifecycle.stop('SIGTERM');
+    expect(t.exitCodes).toEqual([1]);
+    expect(t.lines.at(-1)).toBe('Shutdown did not finish within 0.05 s; exiting anyway');
   });
 
   it('logs a resource that fails to close, still closes the rest, and exits 1 without throwing', async () => {
@@ -160,7 +170,7 @@ for (const dialect of testDialects) {
           const runs = await t.database.db.selectFrom('sync_runs').select('outcome').execute();
           runsAtDatabaseClose.push(...runs.map((run) => run.outcome));
         });
-        lifecycle.onShutdown('running WOM sync', () => waitForOwnWomSync(t.womSync, 10));
+        lifecycle.onShutdown('running jobs', () => t.jobs.stop());
         lifecycle.onShutdown('HTTP server', () => t.app.close());
       });
       void lifecycle.stop('SIGTERM');

@@ -25,6 +25,9 @@ class StartAbandoned extends Error {
   override name = 'StartAbandoned';
 }
 
+/** Within a service manager's usual grace period (systemd allows 90 s before SIGKILL). */
+const DEFAULT_SHUTDOWN_DEADLINE_MS = 60_000;
+
 function describeError(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
@@ -37,7 +40,13 @@ export function createLifecycle(options: {
    * variable), reported without the stack that would bury it.
    */
   isUserError?: (error: unknown) => error is Error;
+  /**
+   * How long shutdown may take before the process exits anyway: a database that vanished without
+   * closing its sockets can hold a request, and so the HTTP server's close, for many minutes.
+   */
+  shutdownDeadlineMs?: number;
 }): Lifecycle {
+  const deadlineMs = options.shutdownDeadlineMs ?? DEFAULT_SHUTDOWN_DEADLINE_MS;
   const closers: Array<{ name: string; close: () => Promise<void> }> = [];
   const describeStartupFailure = (error: unknown) =>
     options.isUserError?.(error) ? error.message : `Start-up failed: ${describeError(error)}`;
@@ -63,8 +72,21 @@ export function createLifecycle(options: {
 
   function shutDown(): Promise<void> {
     stopping ??= (async () => {
-      await startup;
-      const failures = await closeAll();
+      let timer: NodeJS.Timeout | undefined;
+      const overdue = new Promise<'overdue'>((resolve) => {
+        timer = setTimeout(() => resolve('overdue'), deadlineMs);
+      });
+      const closed = (async () => {
+        await startup;
+        return closeAll();
+      })();
+      const failures = await Promise.race([closed, overdue]);
+      clearTimeout(timer);
+      if (failures === 'overdue') {
+        log.error(`Shutdown did not finish within ${deadlineMs / 1000} s; exiting anyway`);
+        options.exit(1);
+        return;
+      }
       options.exit(startupFailed || failures > 0 ? 1 : 0);
     })();
     return stopping;

@@ -63,15 +63,70 @@ export function openSqlite(path: string): DatabaseHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-export function openPostgres(connectionString: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes });
+/** How long the app waits on PostgreSQL before it gives up; tests shorten them. */
+export interface PostgresTimeouts {
+  /** To open a connection, and to get one from a full pool: then the request fails with a 503. */
+  connectionTimeoutMillis?: number;
+  /** The server cancels a statement that runs longer (SQLSTATE 57014). */
+  statementTimeoutMillis?: number;
+  /** The server ends a session that sits this long inside a transaction, releasing its locks. */
+  idleInTransactionTimeoutMillis?: number;
+}
+
+/**
+ * A database that vanishes without closing its connections (a failover whose old primary just
+ * disappears, a network drop) would otherwise leave requests waiting for the operating system's TCP
+ * timeout, many minutes, and once every pooled connection is stuck, every other request queues
+ * behind them. 5 s is ample for a server under load to accept a connection; a request that would
+ * wait longer for a busy pool's connection is better answered with a 503 than kept waiting.
+ */
+const CONNECTION_TIMEOUT_MS = 5_000;
+/**
+ * The server ends a transaction that has waited this long for its next statement: its client is
+ * gone (an instance cut off mid-transaction), and its row locks would otherwise hold until the
+ * server's own TCP keepalive notices, over two hours by default on Linux. The app never waits
+ * inside a transaction (WOM fetches and password hashing happen before it begins), so the gaps
+ * between its statements are milliseconds.
+ */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
+/**
+ * A last bound on one statement, so a runaway query cannot hold a pooled connection for good. The
+ * largest statements (a sync's batches of 200 members; a migration on tables of a few thousand rows)
+ * take well under a second. It is longer than the idle-in-transaction timeout, so a statement
+ * waiting for the locks of an abandoned transaction gets them rather than failing first.
+ */
+const STATEMENT_TIMEOUT_MS = 60_000;
+/**
+ * TCP keepalive probes a connection on which nothing has moved for 10 s (one idle in the pool, or
+ * one whose query the server received but never answers); Node then probes every second, ten times,
+ * so a server that vanished is noticed in about 20 s and the connection fails like any lost one
+ * instead of waiting for hours.
+ */
+const KEEPALIVE_DELAY_MS = 10_000;
+
+export function openPostgres(connectionString: string, timeouts: PostgresTimeouts = {}): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    types: pgTypes,
+    connectionTimeoutMillis: timeouts.connectionTimeoutMillis ?? CONNECTION_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    statement_timeout: timeouts.statementTimeoutMillis ?? STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout:
+      timeouts.idleInTransactionTimeoutMillis ?? IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  });
   // The pool drops an idle connection that the server ends (a restart, a failover) and opens a new
   // one for the next query; without a listener that error would crash the process instead.
   pool.on('error', () => undefined);
   let connections = 0;
   let allEnded: (() => void) | undefined;
-  pool.on('connect', () => {
+  pool.on('connect', (client) => {
     connections += 1;
+    // A checked-out client whose server goes away while no query runs (a transaction between two
+    // queries) emits 'error' where the pool no longer listens. Its next query rejects and the pool
+    // discards it on release; the process must not die of it.
+    client.on('error', () => undefined);
   });
   pool.on('remove', () => {
     connections -= 1;

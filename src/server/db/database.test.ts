@@ -34,7 +34,7 @@ for (const dialect of testDialects) {
     it('creates every table of the data model and reports the migration level', async () => {
       expect(await currentMigration(database)).toBeNull();
       await migrateToLatest(database);
-      expect(await currentMigration(database)).toBe('2026_11_21_0900_create_data_model');
+      expect(await currentMigration(database)).toBe('2026_11_23_1000_create_rate_limits');
       for (const table of [
         'users',
         'sessions',
@@ -56,6 +56,7 @@ for (const dialect of testDialects) {
         'player_watch_cases',
         'sync_runs',
         'job_leases',
+        'rate_limits',
       ] as const) {
         await expect(database.db.selectFrom(table).selectAll().execute()).resolves.toEqual(expect.any(Array));
       }
@@ -233,7 +234,7 @@ for (const dialect of testDialects) {
   });
 }
 
-describe.runIf(testDialects.includes('postgres'))('postgres: connection pool', () => {
+describe('postgres: connection pool', () => {
   let database: TestDatabase;
   beforeEach(async () => {
     database = await createTestDatabase('postgres');

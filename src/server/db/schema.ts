@@ -262,6 +262,16 @@ export interface JobLeasesTable {
   expires_at: Timestamp;
 }
 
+/** One limited key's counts in its current window (http/attempt-limiter.ts). */
+export interface RateLimitsTable {
+  key: string;
+  /** Attempts in the window that failed. */
+  failures: number;
+  /** Attempts counted in the window that have not finished yet. */
+  pending: number;
+  window_ends_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -284,6 +294,7 @@ export interface Database {
   sync_runs: SyncRunsTable;
   job_leases: JobLeasesTable;
   data_revisions: DataRevisionsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

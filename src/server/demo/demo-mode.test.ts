@@ -3,10 +3,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, loginAs, testConfig, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import type { WomSimulator } from '../simulator/index.ts';
-import { startWomSync } from '../features/wom-sync/wom-sync.service.ts';
+import { WOM_SYNC, womSyncJob } from '../features/wom-sync/wom-sync.service.ts';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import { ShiftableClock, seedDemoHistory, startDemoWom } from './demo-mode.ts';
 
 const log = { warn: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
+
+/** A runner on the app's database whose clock is demo mode's, as main.ts builds it. */
+function demoJobs(t: TestApp, clock: ShiftableClock): JobRunner {
+  return createJobRunner({
+    db: t.database.db,
+    clock,
+    instanceId: 'demo-instance',
+    jobs: [womSyncJob(t.womSync)],
+  });
+}
 
 describe('demo mode', () => {
   let simulator: WomSimulator | undefined;
@@ -20,15 +31,15 @@ describe('demo mode', () => {
     const clock = new ShiftableClock();
     simulator = await startDemoWom(testConfig({ DEMO_MEMBERS: '60' }), clock);
     t = await createTestApp('sqlite', { wom: { url: simulator.url, groupId: simulator.groupId } });
-    const syncDeps = { ...t.womSync, clock };
+    const jobs = demoJobs(t, clock);
 
-    await seedDemoHistory(t.database.db, syncDeps, clock, log);
+    await seedDemoHistory(t.database.db, jobs, clock, log);
     expect(clock.offsetMs).toBe(0);
     const baseline = await t.database.db.selectFrom('members').select('created_at').execute();
     expect(baseline).toHaveLength(60);
     expect(Date.parse(baseline[0]!.created_at)).toBeLessThan(Date.now() - 29 * 24 * 60 * 60 * 1000);
 
-    const started = await startWomSync(syncDeps, null);
+    const started = await jobs.start(WOM_SYNC, null);
     if (started.status !== 'started') throw new Error('busy');
     expect((await started.done).outcome).toBe('succeeded');
 
@@ -47,9 +58,10 @@ describe('demo mode', () => {
     const clock = new ShiftableClock();
     simulator = await startDemoWom(testConfig({ DEMO_MEMBERS: '20' }), clock);
     t = await createTestApp('sqlite', { wom: { url: simulator.url, groupId: simulator.groupId } });
-    await seedDemoHistory(t.database.db, { ...t.womSync, clock }, clock, log);
+    const jobs = demoJobs(t, clock);
+    await seedDemoHistory(t.database.db, jobs, clock, log);
     const requests = simulator.requests.length;
-    await seedDemoHistory(t.database.db, { ...t.womSync, clock }, clock, log);
+    await seedDemoHistory(t.database.db, jobs, clock, log);
     expect(simulator.requests).toHaveLength(requests);
   });
 });
@@ -78,7 +90,7 @@ for (const dialect of testDialects) {
       const admin = await loginAs(t, 'demoadmin');
 
       simulator.setFaults({ latencyMs: 100 });
-      const seeding = seedDemoHistory(t.database.db, { ...t.womSync, clock }, clock, log);
+      const seeding = seedDemoHistory(t.database.db, demoJobs(t, clock), clock, log);
       // The seed runs on a clock 30 days back; its lease must still hold in real time.
       await until(() => simulator!.requests.length > 0);
       const refused = await t.app.inject({

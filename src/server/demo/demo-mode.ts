@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { startWomSync, type WomSyncDeps } from '../features/wom-sync/wom-sync.service.ts';
+import { WOM_SYNC } from '../features/wom-sync/wom-sync.service.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
 import { startSimulator, type WomSimulator } from '../simulator/index.ts';
 
 /** The system clock moved by an offset; demo mode uses it to replay a month of history once. */
@@ -25,12 +26,12 @@ export async function startDemoWom(config: Config, clock: ShiftableClock): Promi
 
 /**
  * On the very first demo start the clan has no history: every member would join now with 0 clan XP.
- * So the first sync runs as if it were 30 days ago (the simulator and the sync share the shifted
- * clock), and the regular sync that follows sees a month of gains, results and points.
+ * So the first sync runs as if it were 30 days ago (the simulator and the job runner share the
+ * shifted clock), and the regular sync that follows sees a month of gains, results and points.
  */
 export async function seedDemoHistory(
   db: Kysely<Database>,
-  syncDeps: WomSyncDeps,
+  jobs: JobRunner,
   clock: ShiftableClock,
   log: FastifyBaseLogger,
 ): Promise<void> {
@@ -38,7 +39,7 @@ export async function seedDemoHistory(
   if (anyMember) return;
   clock.offsetMs = -DEMO_HISTORY_DAYS * 24 * 60 * 60 * 1000;
   try {
-    const started = await startWomSync({ ...syncDeps, clock }, null);
+    const started = await jobs.start(WOM_SYNC, null);
     if (started.status === 'started') {
       const result = await started.done;
       if (result.outcome === 'failed') log.warn(`Could not seed the demo history: ${result.error}`);

@@ -1,63 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { AttemptCount, AttemptVerdict } from '#core/auth/attempt-limits.ts';
 import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import {
+  countPendingAttempt,
+  deleteEndedWindows,
+  settlePendingAttempt,
+  type KeyWindow,
+} from './rate-limits.repository.ts';
 
-export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
-export interface AttemptLimiter {
-  /** Counts an attempt for the key; returns the seconds to wait when the key is over its limit. */
-  hit(key: string): AttemptVerdict;
-  /** Takes back one attempt counted by `hit`, for an attempt that turned out not to be a failure. */
-  forgive(key: string): void;
+export interface AttemptLimiterDeps {
+  db: Kysely<Database>;
+  clock: Clock;
 }
 
-/**
- * A fixed-window counter per key, in memory. Each instance limits on its own; behind a load balancer
- * the effective limit is the per-instance limit times the number of instances, still far below what
- * guessing a password needs.
- */
-export function createAttemptLimiter(options: {
-  max: number;
+/** A key an attempt counts against (an address, a username, ...) and the length of its window. */
+export interface LimitedKey {
+  key: string;
   windowMs: number;
-  clock: Clock;
-}): AttemptLimiter {
-  const windows = new Map<string, { startedAt: number; count: number }>();
+}
+
+export type TakenAttempt =
+  | { allowed: true; succeeded(): Promise<void>; failed(): Promise<void> }
+  | { allowed: false; retryAfterSeconds: number };
+
+function countOf(window: KeyWindow, now: Date): AttemptCount {
   return {
-    hit(key) {
-      const now = options.clock.now().getTime();
-      if (windows.size > 10_000) {
-        for (const [k, w] of windows) if (now - w.startedAt >= options.windowMs) windows.delete(k);
-      }
-      const current = windows.get(key);
-      if (!current || now - current.startedAt >= options.windowMs) {
-        windows.set(key, { startedAt: now, count: 1 });
-        return { allowed: true };
-      }
-      current.count += 1;
-      if (current.count <= options.max) return { allowed: true };
-      return {
-        allowed: false,
-        retryAfterSeconds: Math.ceil((current.startedAt + options.windowMs - now) / 1000),
-      };
-    },
-    forgive(key) {
-      const current = windows.get(key);
-      if (current && current.count > 0) current.count -= 1;
-    },
+    failures: window.failures,
+    attempts: window.failures + window.pending,
+    secondsLeft: Math.ceil((Date.parse(window.windowEndsAt) - now.getTime()) / 1000),
   };
 }
 
-export type TakenAttempt = { allowed: true; forgive(): void } | { allowed: false; retryAfterSeconds: number };
-
 /**
- * Counts one attempt against every limit before the attempt runs, so parallel guesses cannot all
- * pass the check before the first failure is recorded. When any limit refuses, no limit keeps the
- * attempt and the longest wait is returned; an attempt that did not fail is handed back through
- * `forgive`, so only failures use up a window.
+ * Counts the attempt on every key before it runs, so parallel attempts on any instance see each
+ * other, and lets `decide` judge the counts. A refused attempt is taken back from every key; an
+ * allowed one must end with `succeeded` (taken back) or `failed` (kept as a failure). The counters
+ * live in the database, so every instance on it enforces one limit.
  */
-export function takeAttempt(limits: Array<{ limiter: AttemptLimiter; key: string }>): TakenAttempt {
-  const verdicts = limits.map(({ limiter, key }) => limiter.hit(key));
-  const forgive = () => limits.forEach(({ limiter, key }) => limiter.forgive(key));
-  const waits = verdicts.flatMap((verdict) => (verdict.allowed ? [] : [verdict.retryAfterSeconds]));
-  if (waits.length === 0) return { allowed: true, forgive };
-  forgive();
-  return { allowed: false, retryAfterSeconds: Math.max(...waits) };
+export async function takeAttempt<Scope extends string>(
+  deps: AttemptLimiterDeps,
+  keys: Record<Scope, LimitedKey>,
+  decide: (counts: Record<Scope, AttemptCount>) => AttemptVerdict,
+): Promise<TakenAttempt> {
+  const now = deps.clock.now();
+  await deleteEndedWindows(deps.db, now);
+  const scopes = Object.keys(keys) as Scope[];
+  const windows = await Promise.all(
+    scopes.map((scope) => countPendingAttempt(deps.db, { ...keys[scope], now })),
+  );
+  const counts = {} as Record<Scope, AttemptCount>;
+  for (const [i, scope] of scopes.entries()) counts[scope] = countOf(windows[i]!, now);
+  const settle = async (failed: boolean) => {
+    await Promise.all(windows.map((window) => settlePendingAttempt(deps.db, window, failed)));
+  };
+  const verdict = decide(counts);
+  if (!verdict.allowed) {
+    await settle(false);
+    return verdict;
+  }
+  return { allowed: true, succeeded: () => settle(false), failed: () => settle(true) };
 }

@@ -58,17 +58,3 @@ export async function isLeaseHeld(db: Kysely<Database>, name: string, now: Date)
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/**
- * True while the holder's lease row is there, expired or not: it is gone once the holder released
- * it or another holder took it over.
- */
-export async function hasLeaseRow(db: Kysely<Database>, name: string, holder: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('job_leases')
-    .select('holder')
-    .where('name', '=', name)
-    .where('holder', '=', holder)
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -1,31 +1,15 @@
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { ADMIN_PREFIX } from './admin-guard.ts';
+import type { RouteEntry } from './route-table.ts';
 
-interface RegisteredRoute {
-  method: HTTPMethods;
-  url: string;
-}
+type RegisteredRoute = Pick<RouteEntry, 'method' | 'url'>;
 
-/**
- * Every route of the app, read from Fastify's route tree (printed one node per line, children
- * indented by four columns under their parent), so a route added anywhere shows up here.
- */
+/** Every route of the app as registered (the route table), so a route added anywhere shows up here. */
 function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
-  const routes: RegisteredRoute[] = [];
-  const pathAtDepth: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const node = /^(.*?)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!node) continue;
-    const depth = node[1]!.length / 4;
-    const url = (depth > 0 ? pathAtDepth[depth - 1]! : '') + node[2]!;
-    pathAtDepth[depth] = url;
-    pathAtDepth.length = depth + 1;
-    for (const method of node[3]?.split(', ') ?? []) routes.push({ method, url });
-  }
-  return routes;
+  return app.routeTable.map(({ method, url }) => ({ method, url }));
 }
 
 /** A concrete path for a route pattern: any value passes the guard, which runs before validation. */

@@ -1,8 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { defaultErrorMessage, type ErrorCode } from '#core/errors.ts';
-import { ConflictError, MissingReferenceError, translateDbError } from '../db/errors.ts';
+import {
+  ConflictError,
+  DatabaseUnavailableError,
+  InvalidValueError,
+  MissingReferenceError,
+  translateDbError,
+} from '../db/errors.ts';
 import { HttpError, RateLimitedError } from '../http/http-error.ts';
+import { createFailureLog } from './failure-log.ts';
 
 interface ErrorReply {
   status: number;
@@ -20,7 +27,8 @@ function describeValidation(error: FastifyError): string {
     .join('; ');
 }
 
-function toErrorReply(thrown: FastifyError): ErrorReply {
+/** The status and `{code, message}` that answer an error. */
+export function toErrorReply(thrown: FastifyError): ErrorReply {
   const error = translateDbError(thrown) as FastifyError;
   if (error instanceof HttpError)
     return { status: error.statusCode, code: error.code, message: error.message };
@@ -28,6 +36,10 @@ function toErrorReply(thrown: FastifyError): ErrorReply {
     return { status: 409, code: 'CONFLICT', message: defaultErrorMessage.CONFLICT };
   if (error instanceof MissingReferenceError)
     return { status: 404, code: 'NOT_FOUND', message: defaultErrorMessage.NOT_FOUND };
+  if (error instanceof InvalidValueError)
+    return { status: 400, code: 'VALIDATION_ERROR', message: 'A value in the request is not valid' };
+  if (error instanceof DatabaseUnavailableError)
+    return { status: 503, code: 'DATABASE_UNAVAILABLE', message: defaultErrorMessage.DATABASE_UNAVAILABLE };
   if (error.validation) return { status: 400, code: 'VALIDATION_ERROR', message: describeValidation(error) };
   const status = error.statusCode ?? 500;
   if (status === 415)
@@ -38,11 +50,18 @@ function toErrorReply(thrown: FastifyError): ErrorReply {
   return { status: 500, code: 'INTERNAL_ERROR', message: defaultErrorMessage.INTERNAL_ERROR };
 }
 
-/** Every error leaves as `{code, message}`; a 5xx never carries a stack, SQL or driver text. */
+/**
+ * Every error leaves as `{code, message}`; a 5xx never carries a stack, SQL or driver text. An
+ * expected 5xx (WOM or the database is away) is a warning without a stack; an unexpected one is logged by kind.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const logFailure = createFailureLog();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, code, message } = toErrorReply(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // WOM or the database being away is the outside world, not a bug: one line, no stack.
+    const expected = error instanceof HttpError || code === 'DATABASE_UNAVAILABLE';
+    if (status >= 500 && expected) request.log.warn({ code }, message);
+    else if (status >= 500) logFailure(request, error);
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(status).send({ code, message });
   });

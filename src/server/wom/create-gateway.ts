@@ -3,7 +3,11 @@ import type { Config } from '../config.ts';
 import { WomGateway } from './wom-gateway.ts';
 import { WomLimiter } from './wom-limiter.ts';
 
-/** The process's one gateway: one limiter for every WOM call this instance makes. */
+/**
+ * The process's one gateway: one limiter for every WOM call this instance makes. The limiter keeps
+ * half of each minute's budget for the sync (a run makes at most 10 requests, decision 006: half of
+ * the keyless 20); visitors' refreshes (`forVisitors()`) get only the other half, when free.
+ */
 export function createWomGateway(
   config: Config,
   clock: Clock,

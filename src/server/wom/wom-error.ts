@@ -3,7 +3,9 @@ export type WomFailure =
   | { kind: 'http'; status: number; code: string | null }
   | { kind: 'invalid-body' }
   | { kind: 'timeout' }
-  | { kind: 'network' };
+  | { kind: 'network' }
+  /** The site's own limiter kept the budget for the sync; nothing was sent. */
+  | { kind: 'budget' };
 
 export class WomError extends Error {
   override name = 'WomError';
@@ -25,6 +27,6 @@ export class WomError extends Error {
   get retryable(): boolean {
     const { failure } = this;
     if (failure.kind === 'http') return failure.status === 429 || failure.status >= 500;
-    return failure.kind !== 'invalid-body';
+    return failure.kind !== 'invalid-body' && failure.kind !== 'budget';
   }
 }

@@ -4,6 +4,7 @@ import { startSimulator, type WomSimulator } from '../simulator/index.ts';
 import { WomError } from './wom-error.ts';
 import { WomGateway, parseRetryAfter, type WomGatewayOptions } from './wom-gateway.ts';
 import { WomLimiter } from './wom-limiter.ts';
+import { limiterOnVirtualTime } from '#test/virtual-limiter.ts';
 
 let simulator: WomSimulator;
 
@@ -61,25 +62,25 @@ describe('WomGateway', () => {
 
   it('waits out a 429 for its Retry-After, then succeeds', async () => {
     simulator.rateLimitNext(1, 1);
-    const wom = gateway();
-    const started = Date.now();
+    const { limiter, elapsed } = limiterOnVirtualTime(1000);
+    const wom = gateway({ limiter });
     const group = await wom.getGroupDetails(simulator.groupId);
     expect(group.id).toBe(simulator.groupId);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(elapsed()).toBe(1000);
     expect(wom.requestsMade).toBe(2);
   });
 
   it('blocks every later call through the same limiter until the Retry-After has passed', async () => {
-    const limiter = new WomLimiter(1000, systemClock);
+    const { limiter, elapsed } = limiterOnVirtualTime(1000);
     simulator.rateLimitNext(1, 1);
-    const started = Date.now();
     await expect(
       gateway({ limiter, maxAttempts: 1 }).getGroupDetails(simulator.groupId),
     ).rejects.toMatchObject({
       failure: { kind: 'http', status: 429 },
     });
+    expect(elapsed()).toBe(0);
     await gateway({ limiter }).getGroupCompetitions(simulator.groupId);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(elapsed()).toBe(1000);
   });
 
   it('treats a 503 with an HTML page as an error, after retrying', async () => {
@@ -145,6 +146,37 @@ describe('WomGateway', () => {
     await run.getGroupCompetitions(simulator.groupId);
     expect(run.requestsMade).toBe(1);
     expect(wom.requestsMade).toBe(0);
+  });
+
+  describe('forVisitors', () => {
+    const players = () => simulator.memberIds();
+    const playerRequests = () => simulator.requests.filter((r) => r.path.startsWith('/players/')).length;
+
+    it("sends a visitor's requests only while the sync's reserve stays free, refusing the rest unsent", async () => {
+      const sync = gateway({ limiter: new WomLimiter(20, systemClock) });
+      const visitors = sync.forVisitors();
+      const outcomes = await Promise.allSettled(players().map((id) => visitors.getPlayerDetailsById(id)));
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
+      for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
+        expect(outcome.reason).toBeInstanceOf(WomError);
+        expect((outcome.reason as WomError).failure).toEqual({ kind: 'budget' });
+        expect((outcome.reason as WomError).retryable).toBe(false);
+      }
+      expect(playerRequests()).toBe(10);
+      expect(visitors.requestsMade).toBe(10);
+
+      // The sync's half of the minute is still whole.
+      for (let i = 0; i < 10; i += 1) await sync.getGroupCompetitions(simulator.groupId);
+      expect(sync.requestsMade).toBe(10);
+    });
+
+    it('sends nothing for visitors once the sync has used the spare half of the minute', async () => {
+      const sync = gateway({ limiter: new WomLimiter(20, systemClock) });
+      for (let i = 0; i < 10; i += 1) await sync.getGroupCompetitions(simulator.groupId);
+      const error = await failureOf(sync.forVisitors().getPlayerDetailsById(players()[0]!));
+      expect(error.failure).toEqual({ kind: 'budget' });
+      expect(playerRequests()).toBe(0);
+    });
   });
 });
 

@@ -12,6 +12,12 @@ import {
   womPlayerDetailsSchema,
 } from './wom.schemas.ts';
 
+/**
+ * Whose request it is: scheduled work (the sync) waits for the limiter; a visitor's request is sent
+ * only from the budget the sync leaves, or not at all (WomLimiter).
+ */
+export type WomPriority = 'scheduled' | 'visitor';
+
 export interface WomGatewayOptions {
   /** e.g. https://api.wiseoldman.net/v2 (no trailing slash needed). */
   baseUrl: string;
@@ -24,6 +30,8 @@ export interface WomGatewayOptions {
   /** First retry delay for 5xx, timeouts and network errors; doubles each time. */
   backoffMs?: number;
   sleep?: Sleep;
+  /** Default 'scheduled'; `forVisitors()` gives the same gateway at 'visitor' priority. */
+  priority?: WomPriority;
 }
 
 /** Seconds to wait from a Retry-After header (delta-seconds or an HTTP date); null when absent. */
@@ -36,11 +44,12 @@ export function parseRetryAfter(header: string | null, now: Date): number | null
 }
 
 /**
- * The only code that talks to WOM. It paces requests through the shared limiter, identifies the
- * site with a user agent (and the API key when there is one), honours Retry-After, times out, turns
- * every non-2xx status and every body that is not the expected JSON into a WomError, and parses each
- * payload. It uses fetch directly rather than @wise-old-man/utils's client, which hides response
- * headers and resolves `undefined` for some error statuses (docs/decisions/005-wom-gateway.md).
+ * The only code that talks to WOM. It paces requests through the shared limiter (the sync's
+ * first, visitors' only from what is left), identifies the site with a user agent (and the API key
+ * when there is one), honours Retry-After, times out, turns every non-2xx status and every body
+ * that is not the expected JSON into a WomError, and parses each payload. It uses fetch directly
+ * rather than @wise-old-man/utils's client, which hides response headers and resolves `undefined`
+ * for some error statuses (docs/decisions/005-wom-gateway.md).
  */
 export class WomGateway {
   #requests = 0;
@@ -52,6 +61,7 @@ export class WomGateway {
       maxAttempts: 3,
       backoffMs: 1_000,
       sleep: realSleep,
+      priority: 'scheduled',
       ...options,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
     };
@@ -65,6 +75,14 @@ export class WomGateway {
   /** The same gateway (settings and limiter) with its own request count, e.g. for one sync run. */
   withFreshCount(): WomGateway {
     return new WomGateway(this.#options);
+  }
+
+  /**
+   * The same gateway for requests a visitor caused: each is sent only if the limiter has a slot
+   * free now beyond the sync's reserve, and otherwise fails at once with a `budget` WomError.
+   */
+  forVisitors(): WomGateway {
+    return new WomGateway({ ...this.#options, priority: 'visitor' });
   }
 
   getGroupDetails(groupId: number) {
@@ -112,8 +130,16 @@ export class WomGateway {
   }
 
   async #attempt<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
-    const { baseUrl, apiKey, userAgent, limiter, timeoutMs } = this.#options;
-    await limiter.acquire();
+    const { baseUrl, apiKey, userAgent, limiter, timeoutMs, priority } = this.#options;
+    if (priority === 'scheduled') {
+      await limiter.acquire();
+    } else if (!limiter.tryAcquireSpare()) {
+      throw new WomError(
+        { kind: 'budget' },
+        "WOM's request budget is kept for the clan sync right now; nothing was sent",
+        path,
+      );
+    }
     this.#requests += 1;
     let response: Response;
     let text: string;

@@ -18,13 +18,9 @@ export function useUtcToday(): string {
     let timer: ReturnType<typeof setTimeout>;
     const arm = () => {
       const now = Date.now();
-      timer = setTimeout(
-        () => {
-          setToday(utcDateOf(new Date()));
-          arm();
-        },
-        DAY_MS - (now % DAY_MS),
-      );
+      // The first render may lie before a midnight that passed by the time this effect runs.
+      setToday(utcDateOf(new Date(now)));
+      timer = setTimeout(arm, DAY_MS - (now % DAY_MS));
     };
     arm();
     return () => clearTimeout(timer);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, TEST_PASSWORD, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
-import { hashToken } from './auth.service.ts';
+import { hashToken, MAX_SESSIONS_PER_USER } from './auth.service.ts';
 
 for (const dialect of testDialects) {
   describe(`${dialect}: auth API`, () => {
@@ -101,7 +101,36 @@ for (const dialect of testDialects) {
       expect(me.json().user).toMatchObject({ username: 'zezima' });
     });
 
-    it('rate limits repeated login attempts for one username with 429', async () => {
+    it('keeps at most ten sessions per user, ending the one used longest ago', async () => {
+      const cookies: string[] = [];
+      for (let i = 0; i < MAX_SESSIONS_PER_USER + 1; i += 1) {
+        cookies.push(await loginAs(t, 'zezima'));
+        t.clock.advance(60 * 1000);
+      }
+      const me = (cookie: string) =>
+        t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      expect((await me(cookies[0]!)).json()).toEqual({ user: null });
+      for (const cookie of cookies.slice(1)) {
+        expect((await me(cookie)).json().user).toMatchObject({ username: 'zezima' });
+      }
+      const rows = await t.database.db.selectFrom('sessions').select('id').execute();
+      expect(rows).toHaveLength(MAX_SESSIONS_PER_USER);
+    });
+
+    it('removes expired sessions when anyone signs in', async () => {
+      await createUser(t, 'lynx');
+      await loginAs(t, 'zezima');
+      t.clock.advance(31 * 24 * 60 * 60 * 1000);
+      await loginAs(t, 'lynx');
+      const owners = await t.database.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select('users.username')
+        .execute();
+      expect(owners).toEqual([{ username: 'lynx' }]);
+    });
+
+    it('rate limits repeated login attempts for one username from one address with 429', async () => {
       const attempt = () =>
         t.app.inject({
           method: 'POST',
@@ -112,7 +141,7 @@ for (const dialect of testDialects) {
       const limited = await attempt();
       expect(limited.statusCode).toBe(429);
       expect(limited.json().code).toBe('RATE_LIMITED');
-      // The right password is refused too until the window passes.
+      // The right password is refused too from that address until the window passes.
       const blocked = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',

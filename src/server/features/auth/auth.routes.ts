@@ -2,25 +2,36 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginInputSchema, meResponseSchema } from '#core/auth/auth.schema.ts';
+import { decideLoginAttempt, LOGIN_WINDOW_MS } from '#core/auth/attempt-limits.ts';
+import { clientNetworkOf } from '#core/auth/client-network.ts';
 import { normaliseUsername } from '#core/auth/username.ts';
 import { errorResponseSchema } from '#core/errors.ts';
-import { HttpError, RateLimitedError } from '../../http/http-error.ts';
-import { takeAttempt, type AttemptLimiter } from '../../http/attempt-limiter.ts';
+import { RateLimitedError } from '../../http/http-error.ts';
+import { takeAttempt } from '../../http/attempt-limiter.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/sessions.ts';
 import { login, logout, type AuthDeps } from './auth.service.ts';
 
 export interface AuthRouteDeps {
   auth: AuthDeps;
-  /** Failed logins per client address and per username. */
-  loginLimiter: { byIp: AttemptLimiter; byUsername: AttemptLimiter };
 }
 
-/** Counts the login against both limits up front; throws a 429 when either is used up. */
-function takeLoginAttempt(limiter: AuthRouteDeps['loginLimiter'], ip: string, username: string) {
-  const attempt = takeAttempt([
-    { limiter: limiter.byIp, key: ip },
-    { limiter: limiter.byUsername, key: normaliseUsername(username) },
-  ]);
+/**
+ * Counts the login against the client's address (an IPv6 client's /64), the username from that
+ * address and the username from everywhere before it runs; throws a 429 when the rule refuses it.
+ */
+async function takeLoginAttempt(auth: AuthDeps, ip: string, username: string) {
+  const account = normaliseUsername(username);
+  const client = clientNetworkOf(ip);
+  const limited = (key: string) => ({ key, windowMs: LOGIN_WINDOW_MS });
+  const attempt = await takeAttempt(
+    auth,
+    {
+      address: limited(`login:address:${client}`),
+      addressOnAccount: limited(`login:address-on-account:${JSON.stringify([client, account])}`),
+      account: limited(`login:account:${account}`),
+    },
+    decideLoginAttempt,
+  );
   if (!attempt.allowed) {
     throw new RateLimitedError(
       attempt.retryAfterSeconds,
@@ -28,10 +39,6 @@ function takeLoginAttempt(limiter: AuthRouteDeps['loginLimiter'], ip: string, us
     );
   }
   return attempt;
-}
-
-function isWrongCredentials(error: unknown): boolean {
-  return error instanceof HttpError && error.code === 'INVALID_CREDENTIALS';
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
@@ -47,13 +54,15 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       },
     },
     async (request, reply) => {
-      const attempt = takeLoginAttempt(deps.loginLimiter, request.ip, request.body.username);
-      const session = await login(deps.auth, request.body).catch((error: unknown) => {
-        // Only wrong credentials use up the window; a success or a server fault hands it back.
-        if (!isWrongCredentials(error)) attempt.forgive();
+      const attempt = await takeLoginAttempt(deps.auth, request.ip, request.body.username);
+      // Whatever does not sign in counts, a server fault too: a fault a guesser can provoke must not
+      // make the guess free.
+      const session = await login(deps.auth, request.body).catch(async (error: unknown) => {
+        await attempt.failed();
         throw error;
       });
-      attempt.forgive();
+      // The sign-in has happened: a blip that loses the hand-back must not turn it into an error.
+      await attempt.succeeded().catch(() => undefined);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return { user: session.user };
     },
@@ -73,9 +82,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
   routes.get(
     '/api/auth/me',
     { schema: { tags: ['auth'], response: { 200: meResponseSchema } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { user: request.user };
-    },
+    async (request) => ({ user: request.user }),
   );
 }

@@ -10,6 +10,7 @@ import { findUserByUsername, toSessionUser } from '../users/users.repository.ts'
 import {
   deleteExpiredSessions,
   deleteSessionByTokenHash,
+  deleteSessionsBeyond,
   extendSession,
   findLiveSession,
   insertSession,
@@ -29,6 +30,12 @@ export interface IssuedSession {
 
 /** A session's last use is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Sessions a user keeps at once: a phone, a few browsers. Each sign-in past it ends the one used
+ * longest ago, so a script signing in over and over cannot grow the table without end.
+ */
+export const MAX_SESSIONS_PER_USER = 10;
 
 /** Verifying against this when the username is unknown keeps both failures equally slow. */
 let dummyHash: Promise<string> | undefined;
@@ -58,6 +65,7 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<IssuedSe
     now: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
   });
+  await deleteSessionsBeyond(deps.db, user.id, MAX_SESSIONS_PER_USER);
   return { user: toSessionUser(user), token, expiresAt };
 }
 

@@ -65,6 +65,25 @@ export async function deleteExpiredSessions(db: Db, now: string): Promise<void> 
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
 
+/** Ends the user's sessions beyond the `keep` most recently used. */
+export async function deleteSessionsBeyond(db: Db, userId: number, keep: number): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where(
+      'id',
+      'not in',
+      db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('last_used_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(keep),
+    )
+    .execute();
+}
+
 /** Signs a user out everywhere. */
 export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();

@@ -31,6 +31,11 @@ export async function listHiddenMemberIds(db: Kysely<Database>): Promise<string[
   return rows.map((row) => row.wom_id);
 }
 
+/** The members the public must not see, with the names they are known by (an event names its winner). */
+export function listHiddenMemberNames(db: Kysely<Database>) {
+  return db.selectFrom('members').select(['wom_id', 'name', 'wom_name']).where(isHiddenFromPublic).execute();
+}
+
 /** Members the public sees: not hidden, not deleted, not gone from the clan. */
 export function listVisibleMembers(db: Kysely<Database>): Promise<RosterRow[]> {
   return db

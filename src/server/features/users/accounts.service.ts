@@ -5,6 +5,7 @@ import { normaliseUsername } from '#core/auth/username.ts';
 import type { Clock } from '../../clock.ts';
 import { ConflictError } from '../../db/errors.ts';
 import type { Database, UserRow, UserUpdate } from '../../db/schema.ts';
+import { inSerializableTransaction } from '../../db/transactions.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
@@ -207,32 +208,29 @@ export async function setAdminFlag(
   checkNotOwnAccount(actor, input.userId);
   // Serializable on PostgreSQL so two admins revoking each other at once cannot both pass the
   // last-admin check; SQLite already runs one write transaction at a time.
-  return deps.db
-    .transaction()
-    .setIsolationLevel('serializable')
-    .execute(async (trx) => {
-      const target = await findUserById(trx, input.userId);
-      if (!target) throw notFound('User not found');
-      const before = toSessionUser(target);
-      if (before.is_admin === input.isAdmin) throw new HttpError(409, 'NO_CHANGES');
-      if (!input.isAdmin && (await countAdmins(trx)) <= 1) throw new HttpError(409, 'LAST_ADMIN');
-      const row = await updateUser(trx, target.id, {
-        is_admin: input.isAdmin,
-        updated_at: deps.clock.now().toISOString(),
-      });
-      if (!row) throw notFound('User not found');
-      const after = toSessionUser(row);
-      await recordAudit(trx, {
-        actor,
-        action: input.isAdmin ? 'user.admin.grant' : 'user.admin.revoke',
-        targetType: 'user',
-        targetId: row.id,
-        before,
-        after,
-        at: deps.clock.now(),
-      });
-      return after;
+  return inSerializableTransaction(deps.db, async (trx) => {
+    const target = await findUserById(trx, input.userId);
+    if (!target) throw notFound('User not found');
+    const before = toSessionUser(target);
+    if (before.is_admin === input.isAdmin) throw new HttpError(409, 'NO_CHANGES');
+    if (!input.isAdmin && (await countAdmins(trx)) <= 1) throw new HttpError(409, 'LAST_ADMIN');
+    const row = await updateUser(trx, target.id, {
+      is_admin: input.isAdmin,
+      updated_at: deps.clock.now().toISOString(),
     });
+    if (!row) throw notFound('User not found');
+    const after = toSessionUser(row);
+    await recordAudit(trx, {
+      actor,
+      action: input.isAdmin ? 'user.admin.grant' : 'user.admin.revoke',
+      targetType: 'user',
+      targetId: row.id,
+      before,
+      after,
+      at: deps.clock.now(),
+    });
+    return after;
+  });
 }
 
 export async function setAdminFlagByUsername(

@@ -4,6 +4,7 @@ import type { PlayerSnapshot, WomPlayerItem } from '#core/wom/wom-data.schema.ts
 import type { MemberRow } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import { WomError } from '../../wom/wom-error.ts';
+import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { findVisibleMember } from '../members/members.repository.ts';
 import { combatLevelOf } from '../wom-sync/wom-payloads.ts';
 import { upsertMemberStats } from '../wom-sync/wom-sync.repository.ts';
@@ -13,8 +14,8 @@ import type { WomDataDeps } from './wom-data.service.ts';
 /** How long a player's stored snapshot is served before the gateway is asked again. */
 export const PLAYER_REFRESH_MS = 5 * 60 * 1000;
 /**
- * The longest anyone waits for one refresh, counted from when it started: the gateway may be queued
- * behind a sync under WOM's rate limit, and a visitor should get the stored snapshot instead.
+ * The longest anyone waits for one refresh, counted from when it started: WOM may be slow or
+ * retried, and a visitor should get the stored snapshot instead.
  */
 export const VISITOR_WAIT_MS = 3_000;
 /** After WOM failed for a player, what is stored is served for this long without asking again. */
@@ -36,15 +37,20 @@ const womUnavailable = () =>
   new HttpError(
     503,
     'WOM_UNAVAILABLE',
-    "Wise Old Man did not answer in time and this player's stats are not stored yet. Please try again in a minute.",
+    "This player's stats are not stored yet and Wise Old Man could not be asked for them just now. Please try again in a minute.",
   );
 
 /**
  * Asks WOM once and stores the answer, unranked values as 0 like the sync stores them; without a
  * snapshot from WOM, any older one is kept.
  */
-async function fetchAndStore(deps: WomDataDeps, womId: string, stored: StatsRow | null): Promise<StatsRow> {
-  const { latestSnapshot } = await deps.gateway.getPlayerDetailsById(Number(womId));
+async function fetchAndStore(
+  deps: WomDataDeps,
+  gateway: WomGateway,
+  womId: string,
+  stored: StatsRow | null,
+): Promise<StatsRow> {
+  const { latestSnapshot } = await gateway.getPlayerDetailsById(Number(womId));
   const fresh: StatsRow = {
     wom_id: womId,
     snapshot: latestSnapshot
@@ -93,9 +99,11 @@ export type PlayerReader = (womId: string) => Promise<WomPlayerItem>;
  * the refresh). Nobody waits more than `waitMs` from the refresh's start: past that, or if WOM
  * fails, the stored snapshot is served (503 only when nothing is stored) and the refresh still
  * lands for the next visitor. Only clan members are looked up, so visitors cannot spend the site's
- * WOM budget on anyone.
+ * WOM budget on anyone, and only from what the sync leaves of it: when none is left now, nothing
+ * is sent and the stored snapshot is served, and the next visitor may try again.
  */
 export function createPlayerReader(deps: WomDataDeps, waitMs: number = VISITOR_WAIT_MS): PlayerReader {
+  const gateway = deps.gateway.forVisitors();
   const refreshes = new Map<string, Refresh>();
   const failedAt = new Map<string, number>();
 
@@ -105,13 +113,18 @@ export function createPlayerReader(deps: WomDataDeps, waitMs: number = VISITOR_W
   };
 
   function startRefresh(womId: string, stored: StatsRow | null): Refresh {
-    const refresh = { startedAt: performance.now(), row: fetchAndStore(deps, womId, stored) };
+    const refresh = { startedAt: performance.now(), row: fetchAndStore(deps, gateway, womId, stored) };
     refreshes.set(womId, refresh);
-    // Handles the rejection too, so a refresh every visitor stopped waiting for is not unhandled.
+    // Handles the rejection too, so a refresh every visitor stopped waiting for is not unhandled. A
+    // refresh refused for want of budget asked WOM nothing, so it does not pause the next one.
     void refresh.row
       .then(
         () => failedAt.delete(womId),
-        () => failedAt.set(womId, deps.clock.now().getTime()),
+        (error: unknown) => {
+          if (!(error instanceof WomError && error.failure.kind === 'budget')) {
+            failedAt.set(womId, deps.clock.now().getTime());
+          }
+        },
       )
       .finally(() => {
         if (refreshes.get(womId) === refresh) refreshes.delete(womId);
@@ -119,7 +132,10 @@ export function createPlayerReader(deps: WomDataDeps, waitMs: number = VISITOR_W
     return refresh;
   }
 
-  /** The refreshed stats, or null when WOM failed, is paused after a failure, or is too slow. */
+  /**
+   * The refreshed stats, or null when WOM failed, is paused after a failure, is too slow, or there
+   * is no budget left for visitors.
+   */
   async function refreshed(womId: string, stored: StatsRow | null): Promise<StatsRow | null> {
     if (pausedAfterFailure(womId)) return null;
     const refresh = refreshes.get(womId) ?? startRefresh(womId, stored);

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
+import { createManualClock, type TestApp } from '#test/app.ts';
+import { createAppWithClanHistory } from '#test/clan-history.ts';
 import { testDialects } from '#test/databases.ts';
 import type { WomCompetitionItem, WomGroup, WomGroupStats } from '#core/wom/wom-data.schema.ts';
 import { bumpRevision } from '../../db/revisions.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import type { WomSimulator } from '../../simulator/index.ts';
 import type { BulkHiscoresRow } from '../../simulator/wom-shapes.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
-const DAY = 24 * 60 * 60 * 1000;
 
 type Visibility = { hidden: true } | { deleted_at: string } | { left_at: string };
 const HIDDEN: Visibility = { hidden: true };
@@ -31,13 +31,7 @@ for (const dialect of testDialects) {
     }
 
     beforeAll(async () => {
-      simulator = await startSimulator({ members: 25, seed: 5, clock });
-      t = await createTestApp(dialect, { clock, wom: { url: simulator.url, groupId: simulator.groupId } });
-      // The site saw the clan before its competitions ended, so it has their standings.
-      clock.set(new Date(Date.parse(START) - 40 * DAY).toISOString());
-      expect((await t.sync()).outcome).toBe('succeeded');
-      clock.set(START);
-      expect((await t.sync()).outcome).toBe('succeeded');
+      ({ t, simulator } = await createAppWithClanHistory(dialect, clock, START));
     });
     afterEach(async () => {
       await t.database.db

@@ -202,6 +202,7 @@ export async function listEventsAwaitingResults(db: Db, endedBefore: string) {
     .where('end_date', '<=', endedBefore)
     .whereRef('created_at', '<', 'end_date')
     .orderBy('end_date', 'asc')
+    .$narrowType<{ wom_id: string }>()
     .execute();
 }
 

@@ -3,20 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '#core/errors.ts';
 import { syncStartedSchema, syncStatusSchema } from '#core/sync/sync.schema.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { WOM_SYNC, listSyncRuns } from './sync-runs.repository.ts';
-import { isWomSyncRunning, startWomSync, type WomSyncDeps } from './wom-sync.service.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import { WOM_SYNC } from './wom-sync.service.ts';
 
 const RECENT_RUNS = 20;
 
 /** Registered inside the admin plugin, whose prefix is /api/admin. */
-export async function womSyncRoutes(app: FastifyInstance, deps: WomSyncDeps): Promise<void> {
+export async function womSyncRoutes(app: FastifyInstance, deps: { jobs: JobRunner }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
     '/sync',
     { schema: { tags: ['admin'], response: { 202: syncStartedSchema, 409: errorResponseSchema } } },
     async (request, reply) => {
-      const started = await startWomSync(deps, request.user?.id ?? null);
+      const started = await deps.jobs.start(WOM_SYNC, request.user?.id ?? null);
       if (started.status === 'busy') throw new HttpError(409, 'CONFLICT', 'A sync is already running');
       void started.done.then((result) => {
         if (result.outcome === 'failed')
@@ -26,14 +26,7 @@ export async function womSyncRoutes(app: FastifyInstance, deps: WomSyncDeps): Pr
     },
   );
 
-  routes.get(
-    '/sync',
-    { schema: { tags: ['admin'], response: { 200: syncStatusSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const runs = await listSyncRuns(deps.db, WOM_SYNC, RECENT_RUNS);
-      const running = await isWomSyncRunning(deps);
-      return { running, current: runs.find((run) => run.outcome === 'running') ?? null, runs };
-    },
+  routes.get('/sync', { schema: { tags: ['admin'], response: { 200: syncStatusSchema } } }, async () =>
+    deps.jobs.status(WOM_SYNC, RECENT_RUNS),
   );
 }

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClanEvent } from '#core/events/events.schema.ts';
@@ -215,6 +215,9 @@ describe('events page over time', () => {
     expect(await screen.findByRole('table', { name: 'Upcoming Events' })).toHaveTextContent(
       'Starts in less than a minute',
     );
+    // The page's intervals (its clock and the events query's refetch) are armed by effects that
+    // React may run after the table is on screen; moving time before then would skip the tick.
+    await waitFor(() => expect(vi.getTimerCount()).toBe(2));
     await act(async () => {
       vi.setSystemTime(NOW.getTime() + 60_000);
       vi.advanceTimersByTime(60_000);

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { clientNetworkOf } from './client-network.ts';
+
+describe('clientNetworkOf', () => {
+  it('counts an IPv4 address alone', () => {
+    expect(clientNetworkOf('203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('counts every address of one IPv6 /64 as that network, however it is written', () => {
+    const network = '2001:db8:85a3:42::/64';
+    for (const address of [
+      '2001:db8:85a3:42::1',
+      '2001:0db8:85a3:0042:ffff:ffff:ffff:fffe',
+      '2001:DB8:85A3:42:1:2:3:4',
+      '2001:db8:85a3:42:0:0:0:1%eth0',
+    ]) {
+      expect(clientNetworkOf(address), address).toBe(network);
+    }
+    expect(clientNetworkOf('2001:db8:85a3:43::1')).toBe('2001:db8:85a3:43::/64');
+    expect(clientNetworkOf('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('counts an IPv4 address written as IPv6 as the IPv4 address', () => {
+    expect(clientNetworkOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientNetworkOf('::ffff:cb00:7107')).toBe('203.0.113.7');
+  });
+
+  it('keeps anything that is not an address as it is', () => {
+    expect(clientNetworkOf('1:2:3')).toBe('1:2:3');
+    expect(clientNetworkOf('1::2::3')).toBe('1::2::3');
+    expect(clientNetworkOf('zz::1')).toBe('zz::1');
+  });
+});

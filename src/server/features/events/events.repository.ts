@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { isHiddenFromPublic } from '../members/members.repository.ts';
+
+/** Every event, newest start first (spec §7); the page groups them by status. */
+export function listEvents(db: Kysely<Database>) {
+  return db
+    .selectFrom('events')
+    .select([
+      'id',
+      'name',
+      'type',
+      'metric',
+      'description',
+      'start_date',
+      'end_date',
+      'wom_id',
+      'winner_username',
+    ])
+    .orderBy('start_date', (order) => order.desc().nullsLast())
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Events in which a member the public must not see was placed first. */
+export async function listEventIdsWonByHiddenMembers(db: Kysely<Database>): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('event_results')
+    .innerJoin('members', 'members.wom_id', 'event_results.member_wom_id')
+    .select('event_results.event_id')
+    .distinct()
+    .where('event_results.won', '=', true)
+    .where(isHiddenFromPublic)
+    .execute();
+  return new Set(rows.map((row) => row.event_id));
+}

@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
+import { testDialects } from '#test/databases.ts';
+import { requestsFor, type FuzzRequest } from '#test/fuzz/requests.ts';
+import { ROLES, createRoleSessions, untilSyncIdle, type RoleSessions } from '#test/roles.ts';
+import { apiRoutes, label } from '#test/routes.ts';
+import { changedTables, dumpTables } from '#test/table-dump.ts';
+import { startSimulator, type WomSimulator } from '../simulator/index.ts';
+
+/** Requests per dialect: enough to reach every route many times, few enough to stay well under a minute. */
+const RUNS = 300;
+
+/** Answers that record an attempt by design (a failed login counts), so they may write. */
+const COUNTED_ATTEMPTS = new Set(['INVALID_CREDENTIALS', 'RATE_LIMITED']);
+
+/** What must never leave the server: stack frames, source paths, SQL and the database's name. */
+const INTERNALS: RegExp[] = [
+  /\n\s+at /,
+  /\bat [\w$.<>]+ \(/,
+  /node_modules/,
+  /\.(?:ts|js|mjs|cjs):\d+/,
+  /\/(?:home|work|usr|tmp|opt|var|root|srv)\//,
+  /\bselect\s+\S+[\s\S]*\bfrom\b/i,
+  /\binsert\s+into\b/i,
+  /\bupdate\s+"?\w+"?\s+set\b/i,
+  /\bdelete\s+from\b/i,
+  /sqlite/i,
+  /postgres/i,
+  /\bkysely\b/i,
+];
+
+const PRIVATE = /^\/api\/(?:admin|auth)(?:[/?]|$)/;
+
+function describeRequest(role: string, request: FuzzRequest, response: LightMyRequestResponse): string {
+  const cut = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text);
+  return [
+    `${role} ${request.method} ${cut(request.url)}`,
+    `headers ${JSON.stringify(request.headers)}`,
+    `body ${request.payload === undefined ? '(none)' : JSON.stringify(cut(request.payload))}`,
+    `-> ${response.statusCode} ${cut(response.body)}`,
+  ].join('\n');
+}
+
+/** The response rules every request must keep, whatever it sent. */
+function checkResponse(request: FuzzRequest, response: LightMyRequestResponse, context: string): void {
+  expect(response.statusCode, context).toBeLessThan(500);
+  if (PRIVATE.test(request.url)) expect(response.headers['cache-control'], context).toBe('no-store');
+  if (response.statusCode < 400) return;
+  expect(response.headers['content-type'], context).toContain('application/json');
+  const body: unknown = JSON.parse(response.body);
+  expect(body, context).toEqual({ code: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String) });
+  for (const internal of INTERNALS) expect(response.body, context).not.toMatch(internal);
+}
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: every JSON route under hostile input`, () => {
+    let simulator: WomSimulator;
+    let t: TestApp;
+    let sessions: RoleSessions;
+
+    beforeAll(async () => {
+      const clock = createManualClock();
+      simulator = await startSimulator({ members: 6, seed: 21, clock });
+      t = await createTestApp(dialect, { clock, wom: { url: simulator.url, groupId: simulator.groupId } });
+      // Data to trip over: a synced clan, a plain user and an admin.
+      expect((await t.sync()).outcome).toBe('succeeded');
+      sessions = await createRoleSessions(t);
+    });
+    afterAll(async () => {
+      await t.close();
+      await simulator.close();
+    });
+
+    it('derives requests for every API route from its schema', () => {
+      const routes = apiRoutes(t.app);
+      expect(routes.map(label)).toEqual(
+        expect.arrayContaining([
+          'POST /api/auth/login',
+          'POST /api/admin/users/:id/admin',
+          'GET /api/wom-player',
+        ]),
+      );
+      for (const route of routes) expect(() => requestsFor(route), label(route)).not.toThrow();
+    });
+
+    it('never answers 5xx, internals or a bare error, and rejected requests write nothing', async () => {
+      const routes = apiRoutes(t.app);
+      const hits = new Map(routes.map((route) => [label(route), 0]));
+      const statuses = new Set<number>();
+      const cases = fc.oneof(
+        ...routes.map((route) =>
+          fc.record({
+            route: fc.constant(label(route)),
+            request: requestsFor(route),
+            role: fc.constantFrom(...ROLES),
+          }),
+        ),
+      );
+
+      await fc.assert(
+        fc.asyncProperty(cases, async ({ route, request, role }) => {
+          hits.set(route, (hits.get(route) ?? 0) + 1);
+          const before = await dumpTables(t.database.db);
+          const response = await t.app.inject({
+            method: request.method,
+            url: request.url,
+            headers: { ...request.headers, ...sessions.headers(role) },
+            ...(request.payload !== undefined ? { payload: request.payload } : {}),
+          });
+          statuses.add(response.statusCode);
+          const context = describeRequest(role, request, response);
+          checkResponse(request, response, context);
+          const code = response.statusCode >= 400 ? response.json<{ code: string }>().code : null;
+          if (code !== null && !COUNTED_ATTEMPTS.has(code)) {
+            expect(changedTables(before, await dumpTables(t.database.db)), context).toEqual([]);
+          }
+          await sessions.restore();
+          await untilSyncIdle(t, sessions);
+        }),
+        // Every request changes the database, so shrinking would replay against a different state:
+        // the first failing request is reported as it was sent.
+        { numRuns: RUNS, endOnFailure: true },
+      );
+
+      expect([...hits].filter(([, count]) => count === 0).map(([name]) => name)).toEqual([]);
+      // Requests reached handlers, not only validation.
+      expect([...statuses].some((status) => status < 300)).toBe(true);
+      expect([...statuses].some((status) => status >= 400)).toBe(true);
+    }, 120_000);
+  });
+}
