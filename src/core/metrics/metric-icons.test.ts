@@ -4,8 +4,10 @@ import {
   ACTIVITY_ALIASES,
   BOSS_ALIASES,
   DEFAULT_GAME_ICON_PATH,
+  ICON_FILES,
   PRELOADED_ICONS,
   RAID_ALIASES,
+  iconInitials,
   iconKindOf,
   metricIcon,
   metricIconUrl,
@@ -13,7 +15,7 @@ import {
 
 const file = (kind: Parameters<typeof metricIcon>[0], name: string) => {
   const icon = metricIcon(kind, name);
-  return icon?.source === 'remote' ? icon.file : (icon?.source ?? null);
+  return icon?.source === 'served' ? icon.file : (icon?.source ?? null);
 };
 
 /** Spec §3, Icon metric kinds: the skills as the spec names them. */
@@ -219,11 +221,41 @@ describe('metricIcon', () => {
 });
 
 describe('metricIconUrl', () => {
-  it('loads remote icons from the base URL and the default icon from the site', () => {
-    expect(metricIconUrl({ source: 'remote', file: 'zulrah' }, 'https://icons.example/m/')).toBe(
-      'https://icons.example/m/zulrah.png',
-    );
-    expect(metricIconUrl({ source: 'default' }, 'https://icons.example/m')).toBe(DEFAULT_GAME_ICON_PATH);
+  it("loads every icon from the site's own /icons/ path", () => {
+    expect(metricIconUrl({ source: 'served', file: 'zulrah' })).toBe('/icons/zulrah.png');
+    expect(metricIconUrl({ source: 'default' })).toBe(DEFAULT_GAME_ICON_PATH);
+    expect(DEFAULT_GAME_ICON_PATH).toBe('/icons/game-default.svg');
+  });
+});
+
+describe('ICON_FILES', () => {
+  it('holds the file of every icon the mapping gives, and nothing else', () => {
+    const given = [
+      ...SPEC_SKILLS.map(([name]) => metricIcon('skill', name)),
+      ...SKILLS.map((name) => metricIcon('skill', name)),
+      ...SPEC_RAIDS.map(([name]) => metricIcon('raid', name)),
+      ...SPEC_BOSSES.map(([name]) => metricIcon('boss', name)),
+      ...BOSSES.map((name) => metricIcon('boss', name)),
+      ...[...SPEC_ACTIVITIES, ...ACTIVITY_SHORT_NAMES].map(([name]) => metricIcon('activity', name)),
+    ].flatMap((icon) => (icon?.source === 'served' ? [`${icon.file}.png`] : []));
+    expect(new Set(given)).toEqual(ICON_FILES);
+  });
+
+  it('names no path outside the icon folder', () => {
+    for (const name of ICON_FILES) expect(name).toMatch(/^[a-z0-9_]+\.png$/);
+  });
+});
+
+describe('iconInitials', () => {
+  it.each([
+    ['chambers_of_xeric', 'CX'],
+    ['clue_scrolls_all', 'CS'],
+    ['tztok_jad', 'TJ'],
+    ['league_points', 'LP'],
+    ['zulrah', 'Zu'],
+    ['attack', 'At'],
+  ])('shows %s as %s', (file, initials) => {
+    expect(iconInitials(file)).toBe(initials);
   });
 });
 
@@ -286,6 +318,6 @@ describe('PRELOADED_ICONS', () => {
         name,
       })),
     ]);
-    for (const { kind, name } of PRELOADED_ICONS) expect(metricIcon(kind, name)?.source).toBe('remote');
+    for (const { kind, name } of PRELOADED_ICONS) expect(metricIcon(kind, name)?.source).toBe('served');
   });
 });

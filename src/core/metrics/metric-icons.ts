@@ -1,17 +1,23 @@
 import { ACTIVITIES, BOSSES, SKILLS } from '@wise-old-man/utils';
+import { metricDisplayName } from './metric-names.ts';
 
 /**
  * The one mapping from game metrics to icon files (spec §3, Icon metric kinds). Files are named by
- * WOM metric key and load from the configured icon base URL. An unknown activity falls back to the
- * site's default game icon; an unknown skill, raid or boss has no icon.
+ * WOM metric key; the site serves them itself under /icons/, fetched once from the configured
+ * upstream. An unknown activity falls back to the site's default game icon; an unknown skill, raid or
+ * boss has no icon.
  */
 
 export type IconKind = 'skill' | 'boss' | 'raid' | 'activity';
 
-export type MetricIcon = { source: 'remote'; file: string } | { source: 'default' };
+/** `file` is the icon's name without its extension, the WOM metric key (`zulrah`). */
+export type MetricIcon = { source: 'served'; file: string } | { source: 'default' };
 
-/** Bundled with the web app, so it shows even when the icon host cannot be reached. */
-export const DEFAULT_GAME_ICON_PATH = '/icons/game-default.svg';
+/** Where the site serves game icons: `/icons/zulrah.png`. */
+export const ICON_PATH = '/icons';
+
+/** Bundled with the web app, so it shows even when no upstream icon can be had. */
+export const DEFAULT_GAME_ICON_PATH = `${ICON_PATH}/game-default.svg`;
 
 function keyOf(text: string): string {
   return text
@@ -89,21 +95,21 @@ function raidFile(key: string): string | null {
 
 export function metricIcon(kind: IconKind, name: string): MetricIcon | null {
   const key = keyOf(name);
-  const remote = (file: string | null): MetricIcon | null => (file ? { source: 'remote', file } : null);
+  const served = (file: string | null): MetricIcon | null => (file ? { source: 'served', file } : null);
   switch (kind) {
     case 'skill': {
       const skill = SKILL_ALIASES[key] ?? key;
-      return remote(skillKeys.has(skill) ? skill : null);
+      return served(skillKeys.has(skill) ? skill : null);
     }
     case 'raid':
-      return remote(raidFile(key));
+      return served(raidFile(key));
     case 'boss': {
       const boss = BOSS_ALIASES[key] ?? key;
-      return remote(raidFile(key) ?? (bossKeys.has(boss) ? boss : null));
+      return served(raidFile(key) ?? (bossKeys.has(boss) ? boss : null));
     }
     case 'activity': {
       const activity = ACTIVITY_ALIASES[key] ?? key;
-      if (activityKeys.has(activity) || EXTRA_ACTIVITY_FILES.has(activity)) return remote(activity);
+      if (activityKeys.has(activity) || EXTRA_ACTIVITY_FILES.has(activity)) return served(activity);
       return { source: 'default' };
     }
   }
@@ -118,10 +124,32 @@ export function iconKindOf(metric: string): IconKind {
   return 'activity';
 }
 
-export function metricIconUrl(icon: MetricIcon, baseUrl: string): string {
-  return icon.source === 'default'
-    ? DEFAULT_GAME_ICON_PATH
-    : `${baseUrl.replace(/\/+$/, '')}/${icon.file}.png`;
+const fileName = (file: string) => `${file}.png`;
+
+/** The site's own address of an icon; browsers never load icons from a third party. */
+export function metricIconUrl(icon: MetricIcon): string {
+  return icon.source === 'default' ? DEFAULT_GAME_ICON_PATH : `${ICON_PATH}/${fileName(icon.file)}`;
+}
+
+/** Every file name the mapping can produce: the only names the server fetches upstream and serves. */
+export const ICON_FILES: ReadonlySet<string> = new Set(
+  [...skillKeys, ...RAID_FILES, ...bossKeys, ...activityKeys, ...EXTRA_ACTIVITY_FILES].map(fileName),
+);
+
+/** Words too small to stand for a metric in its initials ('Chambers of Xeric' is CX). */
+const MINOR_WORDS: ReadonlySet<string> = new Set(['of', 'the', 'and']);
+
+/**
+ * What an icon's fallback badge shows: the first letters of the metric's first two words, or the
+ * first two letters of a one-word name ('Zu' for Zulrah), so neighbouring badges tell apart.
+ */
+export function iconInitials(file: string): string {
+  const words = metricDisplayName(file)
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== '' && !MINOR_WORDS.has(word.toLowerCase()));
+  const [first = '', second] = words;
+  if (second === undefined) return first.charAt(0).toUpperCase() + first.charAt(1).toLowerCase();
+  return (first.charAt(0) + second.charAt(0)).toUpperCase();
 }
 
 /** Icons warmed in idle time so the hall of fame and goals show them at once (spec §9). */

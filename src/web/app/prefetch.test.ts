@@ -51,16 +51,14 @@ function recordImages() {
 describe('iconPreloadSteps', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('preloads the 21 spec icons from the icon base URL, 75 ms apart after a 1 s delay', () => {
+  it("preloads the 21 spec icons from the site's /icons/, 75 ms apart after a 1 s delay", () => {
     const created = recordImages();
-    const steps = iconPreloadSteps('https://icons.example/m');
+    const steps = iconPreloadSteps();
     expect(steps).toHaveLength(21);
     expect(steps.map((step) => step.afterMs)).toEqual(steps.map((_, index) => 1000 + index * 75));
     for (const step of steps) step.run();
     expect(created.map((image) => image.src)).toEqual(
-      PRELOADED_ICONS.map(({ kind, name }) =>
-        metricIconUrl(metricIcon(kind, name)!, 'https://icons.example/m'),
-      ),
+      PRELOADED_ICONS.map(({ kind, name }) => metricIconUrl(metricIcon(kind, name)!)),
     );
   });
 
@@ -70,7 +68,7 @@ describe('iconPreloadSteps', () => {
     const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const created = recordImages();
     schedule(
-      iconPreloadSteps('https://icons.example/m', [
+      iconPreloadSteps([
         { kind: 'boss', name: 'vorkath' },
         { kind: 'boss', name: 'zulrah' },
         { kind: 'boss', name: 'Bob the Cat' },
@@ -79,14 +77,12 @@ describe('iconPreloadSteps', () => {
     );
 
     await vi.advanceTimersByTimeAsync(1000);
-    expect(created.map((image) => image.src)).toEqual(['https://icons.example/m/vorkath.png']);
+    expect(created.map((image) => image.src)).toEqual(['/icons/vorkath.png']);
     created[0]!.onerror?.();
-    expect(errors).toHaveBeenCalledExactlyOnceWith(
-      'Failed to preload icon https://icons.example/m/vorkath.png',
-    );
+    expect(errors).toHaveBeenCalledExactlyOnceWith('Failed to preload icon /icons/vorkath.png');
 
     await vi.advanceTimersByTimeAsync(75);
-    expect(created.map((image) => image.src).at(-1)).toBe('https://icons.example/m/zulrah.png');
+    expect(created.map((image) => image.src).at(-1)).toBe('/icons/zulrah.png');
 
     await vi.advanceTimersByTimeAsync(75);
     expect(warnings).toHaveBeenCalledExactlyOnceWith('No icon mapping for boss "Bob the Cat"');
@@ -94,9 +90,9 @@ describe('iconPreloadSteps', () => {
 
     await vi.advanceTimersByTimeAsync(75);
     expect(created.map((image) => image.src)).toEqual([
-      'https://icons.example/m/vorkath.png',
-      'https://icons.example/m/zulrah.png',
-      'https://icons.example/m/attack.png',
+      '/icons/vorkath.png',
+      '/icons/zulrah.png',
+      '/icons/attack.png',
     ]);
     expect(errors).toHaveBeenCalledTimes(1);
     expect(warnings).toHaveBeenCalledTimes(1);

@@ -58,10 +58,7 @@ function preload(url: string, onError: () => void): void {
  * Game icons, 75 ms apart (by default the spec's list); a failed icon or a missing mapping is logged
  * and skipped, and the next icon still loads.
  */
-export function iconPreloadSteps(
-  iconBaseUrl: string,
-  icons: ReadonlyArray<{ kind: IconKind; name: string }> = PRELOADED_ICONS,
-) {
+export function iconPreloadSteps(icons: ReadonlyArray<{ kind: IconKind; name: string }> = PRELOADED_ICONS) {
   return icons.map(({ kind, name }, index) => ({
     afterMs: ICON_START_DELAY_MS + index * ICON_GAP_MS,
     run: () => {
@@ -71,7 +68,7 @@ export function iconPreloadSteps(
         console.warn(`No icon mapping for ${kind} "${name}"`);
         return;
       }
-      const url = metricIconUrl(icon, iconBaseUrl);
+      const url = metricIconUrl(icon);
       // eslint-disable-next-line no-console -- spec §8: a failed icon is logged as an error, then skipped
       preload(url, () => console.error(`Failed to preload icon ${url}`));
     },
@@ -79,7 +76,7 @@ export function iconPreloadSteps(
 }
 
 /** Starts the idle-time prefetch and preloading once, after the first render. */
-export function useIdlePreloading(iconBaseUrl: string | undefined): void {
+export function useIdlePreloading(): void {
   const queryClient = useQueryClient();
 
   useEffect(() => scheduleWhenIdle(DATA_IDLE_TIMEOUT_MS, prefetchStages(queryClient)), [queryClient]);
@@ -96,8 +93,5 @@ export function useIdlePreloading(iconBaseUrl: string | undefined): void {
     [],
   );
 
-  useEffect(
-    () => (iconBaseUrl ? scheduleWhenIdle(ICON_IDLE_TIMEOUT_MS, iconPreloadSteps(iconBaseUrl)) : undefined),
-    [iconBaseUrl],
-  );
+  useEffect(() => scheduleWhenIdle(ICON_IDLE_TIMEOUT_MS, iconPreloadSteps()), []);
 }

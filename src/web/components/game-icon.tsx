@@ -1,25 +1,46 @@
 import { useState } from 'react';
-import { metricIcon, metricIconUrl, type IconKind } from '#core/metrics/metric-icons.ts';
-import { useIconBaseUrl } from '../lib/icons.tsx';
+import {
+  DEFAULT_GAME_ICON_PATH,
+  iconInitials,
+  metricIcon,
+  metricIconUrl,
+  type IconKind,
+} from '#core/metrics/metric-icons.ts';
 
 /**
- * A game icon from the single metric-to-icon mapping. Nothing renders when the metric has no icon
- * (an unknown skill, raid or boss), before the icon host is known, or when the image fails to load.
+ * A game icon from the single metric-to-icon mapping, served by the site itself. Nothing renders
+ * when the metric has no icon (an unknown skill, raid or boss). An icon that cannot be had shows the
+ * default game icon for an activity, else the metric's initials in a badge of the icon's size, so a
+ * page never shows an empty or broken box.
  */
 export function GameIcon({ kind, metric, size = 24 }: { kind: IconKind; metric: string; size?: number }) {
-  const baseUrl = useIconBaseUrl();
-  const [failed, setFailed] = useState(false);
   const icon = metricIcon(kind, metric);
-  // Until the clan profile names the icon host, a remote icon has no address yet.
-  if (!icon || failed || (icon.source === 'remote' && baseUrl === '')) return null;
+  const [failed, setFailed] = useState<readonly string[]>([]);
+  if (!icon) return null;
+
+  const sources = new Set([metricIconUrl(icon), ...(kind === 'activity' ? [DEFAULT_GAME_ICON_PATH] : [])]);
+  const src = [...sources].find((source) => !failed.includes(source));
+  if (src === undefined) {
+    return (
+      <span
+        aria-hidden="true"
+        data-icon-fallback=""
+        className="inline-flex shrink-0 items-center justify-center rounded-md bg-stone-700 leading-none font-semibold text-stone-100 select-none"
+        style={{ width: size, height: size, fontSize: Math.round(size * 0.42) }}
+      >
+        {iconInitials(icon.source === 'served' ? icon.file : metric)}
+      </span>
+    );
+  }
   return (
     <img
-      src={metricIconUrl(icon, baseUrl)}
+      key={src}
+      src={src}
       alt=""
       width={size}
       height={size}
       loading="lazy"
-      onError={() => setFailed(true)}
+      onError={() => setFailed((sources) => [...sources, src])}
       className="inline-block shrink-0 object-contain"
       style={{ width: size, height: size }}
     />

@@ -1,7 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { pagesWithoutNavbar } from '../../config/paths.ts';
 import { useClan } from '../../features/clan/api/get-clan.ts';
-import { IconBaseUrlProvider } from '../../lib/icons.tsx';
 import { useIdlePreloading } from '../prefetch.ts';
 import { AnniversaryBanner } from './anniversary-banner.tsx';
 import { Navbar } from './navbar.tsx';
@@ -11,18 +10,16 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const iconUrl = useSiteIcon();
   const clan = useClan().data;
-  useIdlePreloading(clan?.icon_base_url);
+  useIdlePreloading();
   const showNavbar = !pagesWithoutNavbar.includes(pathname.replace(/\/+$/, '') || '/');
 
   return (
-    <IconBaseUrlProvider baseUrl={clan?.icon_base_url ?? ''}>
-      <div className="flex min-h-screen flex-col">
-        {showNavbar && <Navbar clanName={clan?.name ?? ''} iconUrl={iconUrl} />}
-        <AnniversaryBanner />
-        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-          <Outlet />
-        </main>
-      </div>
-    </IconBaseUrlProvider>
+    <div className="flex min-h-screen flex-col">
+      {showNavbar && <Navbar clanName={clan?.name ?? ''} iconUrl={iconUrl} />}
+      <AnniversaryBanner />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+    </div>
   );
 }

@@ -42,7 +42,7 @@ describe('achievements page', () => {
     expect(first).toHaveTextContent('Zezima');
     expect(first).toHaveTextContent('99 Attack');
     expect(within(first).getByText('21 Apr 2026')).toHaveAttribute('datetime', '2026-04-21T18:30:00.000Z');
-    expect(first.querySelector('img')?.getAttribute('src')).toBe('https://icons.example/metrics/attack.png');
+    expect(first.querySelector('img')?.getAttribute('src')).toBe('/icons/attack.png');
   });
 
   it('shows up to 100 after Show More, and 10 again after Show Less', async () => {

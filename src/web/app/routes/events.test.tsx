@@ -94,10 +94,7 @@ describe('events page', () => {
     expect(link).toHaveAccessibleName(/^Skill of the Week: Mining ?\(opens in a new tab\)$/);
     expect(screen.queryByRole('link', { name: /Clue Hunt/ })).not.toBeInTheDocument();
     expect(within(rowsOf('Completed Events')[0]!).getByText('Clue Scrolls (All)')).toBeInTheDocument();
-    expect(rowsOf('Active Events')[0]!.querySelector('img')).toHaveAttribute(
-      'src',
-      'https://icons.example/metrics/mining.png',
-    );
+    expect(rowsOf('Active Events')[0]!.querySelector('img')).toHaveAttribute('src', '/icons/mining.png');
   });
 
   it('shows 10 active, 6 upcoming and 5 completed events until Show All Events, and again after Show Less', async () => {

@@ -50,12 +50,8 @@ describe('hall of fame page', () => {
     expect(vorkath).toHaveTextContent('Zezima');
     expect(vorkath).toHaveTextContent('Kills12,345');
     expect(vorkath).toHaveTextContent('Rank678');
-    expect(vorkath.querySelector('img')?.getAttribute('src')).toBe(
-      'https://icons.example/metrics/vorkath.png',
-    );
-    expect(cards()[0]!.querySelector('img')?.getAttribute('src')).toBe(
-      'https://icons.example/metrics/chambers_of_xeric.png',
-    );
+    expect(vorkath.querySelector('img')?.getAttribute('src')).toBe('/icons/vorkath.png');
+    expect(cards()[0]!.querySelector('img')?.getAttribute('src')).toBe('/icons/chambers_of_xeric.png');
   });
 
   it('toggles to activities and keeps the choice in the URL', async () => {

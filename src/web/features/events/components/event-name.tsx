@@ -2,19 +2,14 @@ import { ExternalLink } from 'lucide-react';
 import type { ClanEvent } from '#core/events/events.schema.ts';
 import { iconKindOf } from '#core/metrics/metric-icons.ts';
 import { GameIcon } from '../../../components/game-icon.tsx';
-import { useIconBaseUrl } from '../../../lib/icons.tsx';
 import { competitionUrl } from '../utils/competition-url.ts';
 import { metricDisplayName } from '#core/metrics/metric-names.ts';
 
 /** An event's icon, name and metric; WOM-linked events link to their competition page. */
 export function EventName({ event }: { event: ClanEvent }) {
-  // Until /api/clan has answered the base URL is empty and icons would load from this site (404s).
-  const iconsReady = useIconBaseUrl() !== '';
   return (
     <div className="flex items-center gap-3">
-      {event.metric && iconsReady && (
-        <GameIcon kind={iconKindOf(event.metric)} metric={event.metric} size={28} />
-      )}
+      {event.metric && <GameIcon kind={iconKindOf(event.metric)} metric={event.metric} size={28} />}
       <div className="min-w-0">
         {event.wom_id ? (
           <a
