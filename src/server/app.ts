@@ -7,6 +7,7 @@ import { adminUsersRoutes } from './features/admin-users/admin-users.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { clanRoutes } from './features/clan/clan.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { iconsRoutes } from './features/icons/icons.routes.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { leaderboardsRoutes } from './features/leaderboards/leaderboards.routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: ADMIN_PREFIX },
   );
 
+  await iconsRoutes(app, { config, clock });
   await registerStaticWeb(app, deps.webRoot ?? null);
   return app;
 }

@@ -72,6 +72,15 @@ describe('loadConfig', () => {
     expect(loadConfig(blank('  '))).toEqual(loadConfig({}));
   });
 
+  it('keeps game icons beside the SQLite file, in data/icons with PostgreSQL, or where ICON_CACHE_DIR says', () => {
+    expect(loadConfig({}).iconCacheDir).toBe(join('data', 'icons'));
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/clan/clan.db' }).iconCacheDir).toBe(
+      '/var/lib/clan/icons',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://clan@db/clan' }).iconCacheDir).toBe(join('data', 'icons'));
+    expect(loadConfig({ ICON_CACHE_DIR: '/srv/icons' }).iconCacheDir).toBe('/srv/icons');
+  });
+
   it('ignores NODE_ENV, which the server does not read', () => {
     expect(() => loadConfig({ NODE_ENV: 'staging' })).not.toThrow();
   });

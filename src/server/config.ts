@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '#core/auth/auth.schema.ts';
 
@@ -76,6 +77,7 @@ const envSchema = z.object({
   WOM_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().optional(),
   WOM_RESULTS_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
   ICON_BASE_URL: z.url().default('https://wiseoldman.net/img/runescape/icons_small'),
+  ICON_CACHE_DIR: z.string().trim().optional(),
   DEMO_MEMBERS: z.coerce.number().int().min(1).max(2000).default(150),
   DEMO_SEED: z.coerce.number().int().default(1),
 
@@ -121,7 +123,10 @@ export interface Config {
     resultsGraceMs: number;
   };
   demo: { members: number; seed: number };
+  /** The upstream the site fetches each game icon from, once. */
   iconBaseUrl: string;
+  /** Where fetched icons are kept, so a restart or another instance need not fetch them again. */
+  iconCacheDir: string;
   jobs: {
     syncIntervalMinutes: number;
     playerWatchIntervalHours: number;
@@ -144,6 +149,12 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
     return { dialect: 'sqlite', path };
   }
   return { dialect: 'postgres', connectionString: url };
+}
+
+/** Icons live beside the SQLite file (the site's data folder); with PostgreSQL, in data/icons. */
+function defaultIconCacheDir(database: DatabaseTarget): string {
+  const onDisk = database.dialect === 'sqlite' && database.path !== ':memory:';
+  return join(onDisk ? dirname(database.path) : 'data', 'icons');
 }
 
 /**
@@ -176,10 +187,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
 
   const apiKey = env.WOM_API_KEY ?? null;
+  const database = parseDatabaseUrl(env.DATABASE_URL);
   return {
     host: env.HOST,
     port: env.PORT,
-    database: parseDatabaseUrl(env.DATABASE_URL),
+    database,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     sessionTtlDays: env.SESSION_TTL_DAYS,
@@ -208,6 +220,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     demo: { members: env.DEMO_MEMBERS, seed: env.DEMO_SEED },
     iconBaseUrl: env.ICON_BASE_URL,
+    iconCacheDir: env.ICON_CACHE_DIR ?? defaultIconCacheDir(database),
     jobs: {
       syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
       playerWatchIntervalHours: env.PLAYER_WATCH_INTERVAL_HOURS,
