@@ -125,12 +125,12 @@ describe('HTTP basics', () => {
     expect(response.json().code).toBe('VALIDATION_ERROR');
   });
 
-  it('sends security headers with a Content Security Policy that allows the icon host', async () => {
+  it('sends security headers with a Content Security Policy that allows no third-party host', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain('https://wiseoldman.net');
+    expect(csp).toContain("img-src 'self' data:;");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });

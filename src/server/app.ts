@@ -77,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOriginGuard(app);
   registerInputGuard(app);
   registerNoStore(app);
-  await registerSecurityHeaders(app, config.iconBaseUrl);
+  registerSecurityHeaders(app);
   await registerOpenApi(app, config.clan.name);
 
   const auth = { db: database.db, clock, sessionTtlDays: config.sessionTtlDays };
