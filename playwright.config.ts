@@ -39,6 +39,9 @@ export default defineConfig({
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // Nothing listens there: as on a machine without the internet, every game icon answers 404 and
+      // shows its fallback (the icon cache sits beside the throwaway database, so it starts empty).
+      ICON_BASE_URL: 'http://127.0.0.1:9/icons',
     },
   },
 });

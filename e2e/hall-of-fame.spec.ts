@@ -1,19 +1,43 @@
 import type { Page } from '@playwright/test';
 import type { WomGroupStats } from '../src/core/wom/wom-data.schema.ts';
+import { iconInitials } from '../src/core/metrics/metric-icons.ts';
 import { metricDisplayName } from '../src/core/metrics/metric-names.ts';
 import { formatNumber } from '../src/web/lib/format.ts';
-import { expect, expectAccessible, fitsViewport, ICON_HOST, test, apiJson, failApi } from './fixtures.ts';
+import { expect, expectAccessible, fitsViewport, test, apiJson, failApi } from './fixtures.ts';
 
-/** A 1x1 transparent PNG, served in place of the icon host this machine cannot reach. */
-const PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+/** Every request the page sends to another origin than the site's (none should: no third party). */
+function requestsElsewhere(page: Page, siteUrl: string): string[] {
+  const site = new URL(siteUrl).origin;
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== site) elsewhere.push(request.url());
+  });
+  return elsewhere;
+}
 
-async function serveIcons(page: Page): Promise<void> {
-  await page.route(`${ICON_HOST}**`, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
-  );
+/**
+ * Scrolls the whole page, so every lazy image loads, and waits until each image shown has loaded:
+ * an icon that could not be had has been replaced by its fallback, not left as a broken image.
+ */
+async function expectNoBrokenImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  });
+  await expect
+    .poll(() =>
+      page
+        .locator('img')
+        .evaluateAll((images) =>
+          (images as HTMLImageElement[])
+            .filter((image) => !image.complete || image.naturalWidth === 0)
+            .map((image) => image.getAttribute('src')),
+        ),
+    )
+    .toEqual([]);
 }
 
 /** The leader with the most kills or score: some clan member surely leads it. */
@@ -30,7 +54,6 @@ test('a visitor browses the boss and activity leaders and searches them', async 
   const stats = await apiJson<WomGroupStats>(request, '/api/wom-group-stats');
   const boss = topLeader(stats.metricLeaders.bosses, (leader) => leader.kills);
   const activity = topLeader(stats.metricLeaders.activities, (leader) => leader.score);
-  await serveIcons(page);
 
   await page.goto('/bosses');
   await expect(page.getByRole('heading', { level: 1, name: 'Hall of Fame' })).toBeVisible();
@@ -40,7 +63,6 @@ test('a visitor browses the boss and activity leaders and searches them', async 
   });
   await expect(bossCard).toContainText(boss.player!.displayName);
   await expect(bossCard).toContainText(`Kills${formatNumber(boss.kills)}`);
-  await expect(bossCard.locator('img')).toHaveAttribute('src', new RegExp(`/${boss.metric}\\.png$`));
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Activities' }).click();
@@ -66,9 +88,37 @@ test('a visitor browses the boss and activity leaders and searches them', async 
   await expect(bossCard).toBeVisible();
 });
 
+test('without an icon host, the hall of fame shows neat icon fallbacks and contacts no third party', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const stats = await apiJson<WomGroupStats>(request, '/api/wom-group-stats');
+  const boss = topLeader(stats.metricLeaders.bosses, (leader) => leader.kills);
+  const activity = topLeader(stats.metricLeaders.activities, (leader) => leader.score);
+  const elsewhere = requestsElsewhere(page, baseURL!);
+
+  await page.goto('/bosses');
+  const bossCard = page.getByRole('listitem').filter({
+    has: page.getByRole('heading', { name: metricDisplayName(boss.metric), exact: true }),
+  });
+  await bossCard.scrollIntoViewIfNeeded();
+  // Bosses and raids show the metric's initials; an activity shows the default game icon.
+  await expect(bossCard.locator('[data-icon-fallback]')).toHaveText(iconInitials(boss.metric));
+  await expectNoBrokenImages(page);
+
+  await page.getByRole('button', { name: 'Activities' }).click();
+  const activityCard = page.getByRole('listitem').filter({
+    has: page.getByRole('heading', { name: metricDisplayName(activity.metric), exact: true }),
+  });
+  await activityCard.scrollIntoViewIfNeeded();
+  await expect(activityCard.locator('img')).toHaveAttribute('src', '/icons/game-default.svg');
+  await expectNoBrokenImages(page);
+  expect(elsewhere).toEqual([]);
+});
+
 test('the hall of fame fits a phone', async ({ page, request }) => {
   await apiJson<WomGroupStats>(request, '/api/wom-group-stats');
-  await serveIcons(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/bosses?view=activities');
   await expect(page.getByRole('listitem').first()).toBeVisible();
