@@ -17,6 +17,7 @@ import { womSyncRoutes } from './features/wom-sync/wom-sync.routes.ts';
 import type { WomSyncDeps } from './features/wom-sync/wom-sync.service.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import { ADMIN_PREFIX, requireAdmin } from './plugins/admin-guard.ts';
+import { registerCompression } from './plugins/compress.ts';
 import { registerETags } from './plugins/etag.ts';
 import type { WomGateway } from './wom/wom-gateway.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-error.ts';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = { db: database.db, clock };
   const womData = { db: database.db, clock, gateway: deps.wom.gateway };
   registerETags(app);
+  registerCompression(app);
   await app.register(sessions, { auth });
 
   await app.register(async (api) => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
-import { bumpRevision, cacheByRevision, readRevision } from './revisions.ts';
+import { bumpRevision, cacheByRevision, cacheVariantsByRevision, readRevision } from './revisions.ts';
 
 for (const dialect of testDialects) {
   describe(`${dialect}: data revisions`, () => {
@@ -28,19 +28,38 @@ for (const dialect of testDialects) {
       expect(await readRevision(database.db, 'members')).toBe(0);
     });
 
-    it('rebuilds a cached value only after a bump, even one made through another connection', async () => {
+    it('rebuilds a cached value only after a bump of any data set', async () => {
       let builds = 0;
-      const cached = cacheByRevision(database.db, 'members', async () => ++builds);
+      const cached = cacheByRevision(database.db, async () => ++builds);
       expect(await cached()).toBe(1);
       expect(await cached()).toBe(1);
       await bumpRevision(database.db, 'members');
       expect(await cached()).toBe(2);
-      expect(builds).toBe(2);
+      await bumpRevision(database.db, 'events');
+      expect(await cached()).toBe(3);
+      await bumpRevision(database.db, 'wom');
+      expect(await cached()).toBe(4);
+      expect(await cached()).toBe(4);
+      expect(builds).toBe(4);
+    });
+
+    it('keeps each variant apart and rebuilds them all after a bump', async () => {
+      const builds: string[] = [];
+      const cached = cacheVariantsByRevision(database.db, async (variant) => {
+        builds.push(variant);
+        return `${variant}#${builds.length}`;
+      });
+      expect(await cached('10')).toBe('10#1');
+      expect(await cached('50')).toBe('50#2');
+      expect(await cached('10')).toBe('10#1');
+      await bumpRevision(database.db, 'wom');
+      expect(await cached('10')).toBe('10#3');
+      expect(builds).toEqual(['10', '50', '10']);
     });
 
     it('forgets a build that failed, so the next read tries again', async () => {
       let attempt = 0;
-      const cached = cacheByRevision(database.db, 'members', async () => {
+      const cached = cacheByRevision(database.db, async () => {
         attempt += 1;
         if (attempt === 1) throw new Error('database busy');
         return attempt;

@@ -5,9 +5,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Data sets whose served form is cached; each write to one bumps its revision. `wom` is the stored
- * WOM payloads (`wom_cache`).
+ * WOM payloads (`wom_cache`), `events` the events table.
  */
-export type DataSet = 'members' | 'wom';
+export type DataSet = 'members' | 'wom' | 'events';
 
 /** Call inside the transaction that changes the data set, so the bump commits with the change. */
 export async function bumpRevision(db: Db, name: DataSet): Promise<void> {
@@ -48,14 +48,39 @@ export function lastBuiltByKey<T>(): (key: string, build: () => Promise<T>) => P
 }
 
 /**
- * A value rebuilt only when the data set's revision moved: one small read per request instead of
- * rebuilding, and correct across instances because the revision lives in the database.
+ * Every data set's revision in one small read, as a key that moves whenever any of them does. Public
+ * reads key on all of them: writes are rare next to reads, and no read can miss a data set it
+ * depends on.
  */
-export function cacheByRevision<T>(
-  db: Kysely<Database>,
-  name: DataSet,
-  build: () => Promise<T>,
-): () => Promise<T> {
+export async function readRevisionKey(db: Db): Promise<string> {
+  const rows = await db.selectFrom('data_revisions').select(['name', 'revision']).orderBy('name').execute();
+  return rows.map((row) => `${row.name}:${row.revision}`).join('|');
+}
+
+/**
+ * A value rebuilt only when a data revision moved: one small read per request instead of
+ * rebuilding, and correct across instances because the revisions live in the database.
+ */
+export function cacheByRevision<T>(db: Kysely<Database>, build: () => Promise<T>): () => Promise<T> {
   const cached = lastBuiltByKey<T>();
-  return async () => cached(String(await readRevision(db, name)), build);
+  return async () => cached(await readRevisionKey(db), build);
+}
+
+/**
+ * `cacheByRevision` for a read with a few variants (a bounded query parameter), each kept apart so
+ * that alternating requests do not rebuild each other's value.
+ */
+export function cacheVariantsByRevision<T>(
+  db: Kysely<Database>,
+  build: (variant: string) => Promise<T>,
+): (variant: string) => Promise<T> {
+  const variants = new Map<string, (key: string, build: () => Promise<T>) => Promise<T>>();
+  return async (variant) => {
+    let cached = variants.get(variant);
+    if (!cached) {
+      cached = lastBuiltByKey<T>();
+      variants.set(variant, cached);
+    }
+    return cached(await readRevisionKey(db), () => build(variant));
+  };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clanProfileSchema, type ClanProfile } from '#core/clan/clan.schema.ts';
 import type { Config } from '../../config.ts';
+import { prebuildJson, sendPrebuilt } from '../../http/prebuilt-body.ts';
 
 function clanProfileFrom(clan: Config['clan'], iconBaseUrl: string): ClanProfile {
   return {
@@ -18,12 +18,11 @@ export async function clanRoutes(
   app: FastifyInstance,
   config: Pick<Config, 'clan' | 'iconBaseUrl'>,
 ): Promise<void> {
-  const profile = clanProfileFrom(config.clan, config.iconBaseUrl);
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/clan',
-      { schema: { tags: ['public'], response: { 200: clanProfileSchema } } },
-      async () => profile,
-    );
+  // The profile comes from the configuration, so its bytes are built once at start.
+  const profile = await prebuildJson(clanProfileSchema, clanProfileFrom(config.clan, config.iconBaseUrl));
+  app.get(
+    '/api/clan',
+    { schema: { tags: ['public'], response: { 200: clanProfileSchema } } },
+    async (request, reply) => sendPrebuilt(request, reply, profile),
+  );
 }

@@ -1,43 +1,47 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { anniversarySchema, publicMemberSchema } from '#core/members/members.schema.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Kysely } from 'kysely';
-import { cacheByRevision } from '../../db/revisions.ts';
-import { etagOf } from '../../plugins/etag.ts';
+import { cacheByRevision, lastBuiltByKey, readRevisionKey } from '../../db/revisions.ts';
+import { prebuildJson, sendPrebuilt, type PrebuiltBody } from '../../http/prebuilt-body.ts';
 import { anniversariesToday, listPublicMembers } from './members.service.ts';
 
 export async function membersRoutes(
   app: FastifyInstance,
   deps: { db: Kysely<Database>; clock: Clock },
 ): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-
   const rosterSchema = z.array(publicMemberSchema);
-  // The roster is the busiest read: serve its JSON as built at the members' current revision.
-  const roster = cacheByRevision(deps.db, 'members', async () => {
-    const json = JSON.stringify(rosterSchema.parse(await listPublicMembers(deps.db)));
-    return { json, etag: etagOf(json) };
-  });
+  const roster = cacheByRevision(deps.db, async () =>
+    prebuildJson(rosterSchema, await listPublicMembers(deps.db)),
+  );
 
-  // Declared for the OpenAPI document; the cached JSON was checked against the schema when built.
+  // Bodies are prebuilt and checked against these schemas when built; the schemas document them.
   app.get(
     '/api/members',
     { schema: { tags: ['public'], response: { 200: rosterSchema } } },
-    async (_request, reply) => {
-      const { json, etag } = await roster();
-      return reply.type('application/json; charset=utf-8').header('etag', etag).send(json);
-    },
+    async (request, reply) => sendPrebuilt(request, reply, await roster()),
   );
 
-  routes.get(
+  const anniversariesSchema = z.array(anniversarySchema);
+  const anniversaries = lastBuiltByKey<PrebuiltBody>();
+  app.get(
     '/api/anniversaries',
-    { schema: { tags: ['public'], response: { 200: z.array(anniversarySchema) } } },
-    async (request) =>
-      anniversariesToday(deps.db, deps.clock.now(), (womId, joinDate) =>
-        request.log.warn({ womId, joinDate }, 'member has an unreadable join date'),
-      ),
+    { schema: { tags: ['public'], response: { 200: anniversariesSchema } } },
+    async (request, reply) => {
+      const now = deps.clock.now();
+      // Today's list changes with the UTC date as well as with the members.
+      const key = `${await readRevisionKey(deps.db)}|${now.toISOString().slice(0, 10)}`;
+      const body = await anniversaries(key, async () =>
+        prebuildJson(
+          anniversariesSchema,
+          await anniversariesToday(deps.db, now, (womId, joinDate) =>
+            request.log.warn({ womId, joinDate }, 'member has an unreadable join date'),
+          ),
+        ),
+      );
+      return sendPrebuilt(request, reply, body);
+    },
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '#core/errors.ts';
@@ -11,12 +11,8 @@ import {
   womGroupStatsSchema,
   womPlayerSchema,
 } from '#core/wom/wom-data.schema.ts';
-import { createWomDataService, type CachedJson, type WomDataDeps } from './wom-data.service.ts';
-
-/** Sends a body built (and checked against its schema) earlier, with the ETag computed then. */
-function sendCached(reply: FastifyReply, { json, etag }: CachedJson): FastifyReply {
-  return reply.type('application/json; charset=utf-8').header('etag', etag).send(json);
-}
+import { sendPrebuilt } from '../../http/prebuilt-body.ts';
+import { createWomDataService, type WomDataDeps } from './wom-data.service.ts';
 
 /** The clan's WOM data, served from the database: a visitor's request never becomes a WOM request. */
 export async function womDataRoutes(app: FastifyInstance, deps: WomDataDeps): Promise<void> {
@@ -24,17 +20,17 @@ export async function womDataRoutes(app: FastifyInstance, deps: WomDataDeps): Pr
   const service = createWomDataService(deps);
   const tags = ['public'];
 
-  // Declared for the OpenAPI document; the cached JSON was checked against the schema when built.
+  // Bodies are prebuilt and checked against these schemas when built; the schemas document them.
   app.get(
     '/api/wom-group',
     { schema: { tags, response: { 200: womGroupSchema, 404: errorResponseSchema } } },
-    async (_request, reply) => sendCached(reply, await service.group()),
+    async (request, reply) => sendPrebuilt(request, reply, await service.group()),
   );
 
   app.get(
     '/api/wom-group-stats',
     { schema: { tags, response: { 200: womGroupStatsSchema, 404: errorResponseSchema } } },
-    async (_request, reply) => sendCached(reply, await service.groupStats()),
+    async (request, reply) => sendPrebuilt(request, reply, await service.groupStats()),
   );
 
   routes.get(
@@ -46,13 +42,14 @@ export async function womDataRoutes(app: FastifyInstance, deps: WomDataDeps): Pr
         response: { 200: z.array(womAchievementSchema) },
       },
     },
-    async (request) => service.recentAchievements(request.query.limit),
+    async (request, reply) =>
+      sendPrebuilt(request, reply, await service.recentAchievements(request.query.limit)),
   );
 
-  routes.get(
+  app.get(
     '/api/wom-competitions',
     { schema: { tags, response: { 200: z.array(womCompetitionSchema) } } },
-    async () => service.competitions(),
+    async (request, reply) => sendPrebuilt(request, reply, await service.competitions()),
   );
 
   // Both names are in use (spec §7): the same member snapshot, by WOM player id.

@@ -1,19 +1,20 @@
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
+  womAchievementSchema,
+  womCompetitionSchema,
   womGroupSchema,
   womGroupStatsSchema,
   type PlayerSnapshot,
-  type WomAchievementItem,
   type WomCompetitionItem,
   type WomGroup,
   type WomPlayerItem,
 } from '#core/wom/wom-data.schema.ts';
 import type { Clock } from '../../clock.ts';
-import { lastBuiltByKey, readRevision } from '../../db/revisions.ts';
+import { lastBuiltByKey, readRevisionKey } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/http-error.ts';
-import { etagOf } from '../../plugins/etag.ts';
+import { prebuildJson, type PrebuiltBody } from '../../http/prebuilt-body.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { countVisibleMembers, listHiddenMemberIds } from '../members/members.repository.ts';
 import {
@@ -44,40 +45,24 @@ export interface WomDataDeps {
   gateway: WomGateway;
 }
 
-/** A response body checked against its schema once, with its ETag. */
-export interface CachedJson {
-  json: string;
-  etag: string;
-}
-
 export interface WomDataService {
-  group(): Promise<CachedJson>;
-  groupStats(): Promise<CachedJson>;
-  recentAchievements(limit: number): Promise<WomAchievementItem[]>;
-  competitions(): Promise<WomCompetitionItem[]>;
+  group(): Promise<PrebuiltBody>;
+  groupStats(): Promise<PrebuiltBody>;
+  recentAchievements(limit: number): Promise<PrebuiltBody>;
+  competitions(): Promise<PrebuiltBody>;
   player(womId: string): Promise<WomPlayerItem>;
 }
 
 const NOT_SYNCED = 'The clan has not been synced from Wise Old Man yet';
 
 /**
- * Who the public must not see, and a key that changes whenever that, the roster or a stored WOM
- * payload changes: the members and wom revisions move with every such write (decision 007), and
- * the hidden ids themselves are part of the key so a writer that forgot to bump still cannot leak
- * a hidden member.
+ * Who the public must not see, and a key that changes whenever that or any data set changes: the
+ * revisions move with every write (decision 007), and the hidden ids themselves are part of the key
+ * so a writer that forgot to bump still cannot leak a hidden member.
  */
 async function readPublicView(db: Kysely<Database>): Promise<{ key: string; hidden: HiddenPlayers }> {
-  const [members, wom, hiddenIds] = await Promise.all([
-    readRevision(db, 'members'),
-    readRevision(db, 'wom'),
-    listHiddenMemberIds(db),
-  ]);
-  return { key: `${members}|${wom}|${hiddenIds.join(',')}`, hidden: new Set(hiddenIds.map(Number)) };
-}
-
-function cachedJson<S extends z.ZodType>(schema: S, value: z.input<S>): CachedJson {
-  const json = JSON.stringify(schema.parse(value));
-  return { json, etag: etagOf(json) };
+  const [revisions, hiddenIds] = await Promise.all([readRevisionKey(db), listHiddenMemberIds(db)]);
+  return { key: `${revisions}|${hiddenIds.join(',')}`, hidden: new Set(hiddenIds.map(Number)) };
 }
 
 async function leaderCandidates(db: Kysely<Database>): Promise<LeaderCandidate[]> {
@@ -94,8 +79,13 @@ async function leaderCandidates(db: Kysely<Database>): Promise<LeaderCandidate[]
  */
 export function createWomDataService(deps: WomDataDeps): WomDataService {
   const { db } = deps;
-  const groupBody = lastBuiltByKey<CachedJson>();
-  const statsBody = lastBuiltByKey<CachedJson>();
+  const groupBody = lastBuiltByKey<PrebuiltBody>();
+  const statsBody = lastBuiltByKey<PrebuiltBody>();
+  const competitionsBody = lastBuiltByKey<PrebuiltBody>();
+  const achievementsBodies = new Map<
+    number,
+    (key: string, build: () => Promise<PrebuiltBody>) => Promise<PrebuiltBody>
+  >();
   const player = createPlayerReader(deps);
 
   async function storedPayload(resource: string): Promise<string> {
@@ -109,7 +99,7 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
       const view = await readPublicView(db);
       return groupBody(view.key, async () => {
         const group = JSON.parse(await storedPayload(womCacheKeys.group)) as WomGroup;
-        return cachedJson(womGroupSchema, withoutHiddenMemberships(group, view.hidden));
+        return prebuildJson(womGroupSchema, withoutHiddenMemberships(group, view.hidden));
       });
     },
 
@@ -122,7 +112,7 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
           ? withVisibleLeaders(statistics.metricLeaders, view.hidden, await leaderCandidates(db))
           : statistics.metricLeaders;
         // Spec §3: the member count comes from the site's own roster, not from WOM.
-        return cachedJson(womGroupStatsSchema, {
+        return prebuildJson(womGroupStatsSchema, {
           ...statistics,
           metricLeaders,
           memberCount: await countVisibleMembers(db),
@@ -131,36 +121,50 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
     },
 
     async recentAchievements(limit) {
-      const rows = await listRecentAchievements(db, limit);
-      return rows.map((row) => ({
-        name: row.name,
-        metric: row.metric,
-        threshold: row.threshold,
-        createdAt: row.achieved_at,
-        player: { id: Number(row.player_wom_id), displayName: row.player_name },
-      }));
+      // Limits are bounded by the query schema, so this holds a few bodies at most.
+      let body = achievementsBodies.get(limit);
+      if (!body) {
+        body = lastBuiltByKey<PrebuiltBody>();
+        achievementsBodies.set(limit, body);
+      }
+      return body((await readPublicView(db)).key, async () => {
+        const rows = await listRecentAchievements(db, limit);
+        return prebuildJson(
+          z.array(womAchievementSchema),
+          rows.map((row) => ({
+            name: row.name,
+            metric: row.metric,
+            threshold: row.threshold,
+            createdAt: row.achieved_at,
+            player: { id: Number(row.player_wom_id), displayName: row.player_name },
+          })),
+        );
+      });
     },
 
     async competitions() {
-      const competitions =
-        (await readWomCache<Array<Omit<WomCompetitionItem, 'participants'>>>(
-          db,
-          womCacheKeys.competitions,
-        )) ?? [];
-      const [standings, view] = await Promise.all([
-        readWomCacheMany<CompetitionStandings>(
+      const view = await readPublicView(db);
+      return competitionsBody(view.key, async () => {
+        const competitions =
+          (await readWomCache<Array<Omit<WomCompetitionItem, 'participants'>>>(
+            db,
+            womCacheKeys.competitions,
+          )) ?? [];
+        const standings = await readWomCacheMany<CompetitionStandings>(
           db,
           competitions.map((c) => womCacheKeys.standings(c.id)),
-        ),
-        readPublicView(db),
-      ]);
-      return competitions.map((competition) => ({
-        ...competition,
-        participants: withoutHiddenStandings(
-          standings.get(womCacheKeys.standings(competition.id))?.participants ?? null,
-          view.hidden,
-        ),
-      }));
+        );
+        return prebuildJson(
+          z.array(womCompetitionSchema),
+          competitions.map((competition) => ({
+            ...competition,
+            participants: withoutHiddenStandings(
+              standings.get(womCacheKeys.standings(competition.id))?.participants ?? null,
+              view.hidden,
+            ),
+          })),
+        );
+      });
     },
 
     player,

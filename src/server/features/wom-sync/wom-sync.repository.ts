@@ -186,6 +186,7 @@ export async function upsertCompetitionEvents(
       changed += 1;
     }
   }
+  if (changed > 0) await bumpRevision(db, 'events');
   return changed;
 }
 
@@ -290,5 +291,6 @@ export async function recordEventResults(
     .set({ winner_username: event.winner_username, points_awarded_at: context.now, updated_at: context.now })
     .where('id', '=', event.id)
     .execute();
+  await bumpRevision(db, 'events');
   return booked;
 }

@@ -1,0 +1,68 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { preferredEncoding, type BodyEncoding } from '#core/http/accept-encoding.ts';
+import { etagOf } from '../plugins/etag.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A response body kept as the bytes each encoding sends, with its ETag, built once per revision. */
+export interface PrebuiltBody {
+  contentType: string;
+  etag: string;
+  plain: Buffer;
+  encoded: Record<BodyEncoding, Buffer>;
+}
+
+/**
+ * Compresses off the event loop (zlib's thread pool). Brotli quality 9 stays within tens of
+ * milliseconds for a 2,000-member roster while coming within a few per cent of quality 11.
+ */
+export async function prebuildBody(
+  body: string | Buffer,
+  contentType = 'application/json; charset=utf-8',
+): Promise<PrebuiltBody> {
+  const plain = Buffer.isBuffer(body) ? body : Buffer.from(body);
+  const [br, gz] = await Promise.all([
+    brotli(plain, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+      },
+    }),
+    gzipAsync(plain, { level: 9 }),
+  ]);
+  return { contentType, etag: etagOf(plain), plain, encoded: { br, gzip: gz } };
+}
+
+/** A JSON body checked against its response schema once, when built, rather than per request. */
+export function prebuildJson<S extends z.ZodType>(schema: S, value: z.input<S>): Promise<PrebuiltBody> {
+  return prebuildBody(JSON.stringify(schema.parse(value)));
+}
+
+/** True when the request already holds these bytes (`If-None-Match`, weak or strong, or `*`). */
+export function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * Sends prebuilt bytes as they are: a 304 when the browser has them, otherwise the best encoding it
+ * accepts. Nothing is serialised, hashed or compressed per request.
+ */
+export function sendPrebuilt(request: FastifyRequest, reply: FastifyReply, body: PrebuiltBody): FastifyReply {
+  reply.header('vary', 'Accept-Encoding').header('etag', body.etag);
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+  if (matchesEtag(request, body.etag)) return reply.code(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  reply.type(body.contentType);
+  if (encoding === null) return reply.send(body.plain);
+  return reply.header('content-encoding', encoding).send(body.encoded[encoding]);
+}
