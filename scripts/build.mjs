@@ -3,10 +3,12 @@
 import { writeFileSync } from 'node:fs';
 import { build as buildServer } from 'esbuild';
 import { build as buildWeb } from 'vite';
+import { compressAssets } from './compress-assets.mjs';
 
 const outDir = process.env.BUILD_DIR ?? 'dist';
 
 await buildWeb({ logLevel: 'warn', build: { outDir: `${outDir}/web`, emptyOutDir: true } });
+await compressAssets(`${outDir}/web`);
 await buildServer({
   entryPoints: ['src/server/main.ts'],
   outdir: `${outDir}/server`,

@@ -54,13 +54,13 @@ export function matchesEtag(request: FastifyRequest, etag: string): boolean {
 }
 
 /**
- * Sends prebuilt bytes as they are: a 304 when the browser has them, otherwise the best encoding it
+ * Sends prebuilt bytes as they are: a 304 when the browser has them (for a 200 answer), otherwise the best encoding it
  * accepts. Nothing is serialised, hashed or compressed per request.
  */
 export function sendPrebuilt(request: FastifyRequest, reply: FastifyReply, body: PrebuiltBody): FastifyReply {
   reply.header('vary', 'Accept-Encoding').header('etag', body.etag);
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-  if (matchesEtag(request, body.etag)) return reply.code(304).send();
+  if (reply.statusCode === 200 && matchesEtag(request, body.etag)) return reply.code(304).send();
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   reply.type(body.contentType);
   if (encoding === null) return reply.send(body.plain);

@@ -1,25 +1,49 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { pageData, routedPageOf, routedPages, type RoutedPage } from '#core/site/pages.ts';
 import { noApiRoute, notFound } from '../http/http-error.ts';
+import { prebuildBody, sendPrebuilt, type PrebuiltBody } from '../http/prebuilt-body.ts';
+
+const HTML = 'text/html; charset=utf-8';
 
 /** True when the path names a file (`/assets/app.js`), not a page of the app (`/members`). */
 function looksLikeFile(path: string): boolean {
   return /\.[a-z0-9]+$/i.test(path.split('?')[0] ?? '');
 }
 
+/** The app's HTML naming the page's first data, so the browser fetches it beside the page's code. */
+function withPreloads(html: string, urls: readonly string[]): string {
+  const links = urls.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous" />`);
+  return links.length === 0 ? html : html.replace('</head>', `${links.join('')}</head>`);
+}
+
+async function prebuildPages(indexHtml: string): Promise<Map<RoutedPage | null, PrebuiltBody>> {
+  const pages = new Map<RoutedPage | null, PrebuiltBody>();
+  // `null` is every unknown path: the app's HTML, whose router shows its 404 page.
+  pages.set(null, await prebuildBody(indexHtml, HTML));
+  for (const page of routedPages) {
+    pages.set(page, await prebuildBody(withPreloads(indexHtml, pageData[page] ?? []), HTML));
+  }
+  return pages;
+}
+
 /**
- * Serves the built web app and answers unknown paths: `/api/*` with a JSON 404, page paths with the
- * app's index.html so the browser router can show the page (or its 404 page).
+ * Serves the built web app: assets in their precompressed copies (written by the build), each page
+ * of the app as HTML prebuilt at start, and unknown paths as 404 (`/api/*` as JSON, pages with the
+ * app's HTML so the browser shows its 404 page).
  */
 export async function registerStaticWeb(app: FastifyInstance, webRoot: string | null): Promise<void> {
-  const hasWeb = webRoot !== null && existsSync(join(webRoot, 'index.html'));
-  if (hasWeb) {
+  const indexPath = webRoot === null ? null : join(webRoot, 'index.html');
+  const pages =
+    indexPath !== null && existsSync(indexPath) ? await prebuildPages(readFileSync(indexPath, 'utf8')) : null;
+  if (webRoot !== null && pages !== null) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, path) {
         // Vite fingerprints everything under assets/, so those files never change.
         const immutable = path.includes(`${join(webRoot, 'assets')}`);
@@ -30,8 +54,10 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string | 
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url);
-    if (hasWeb && isPage && !request.url.startsWith('/api')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (pages !== null && isPage && !request.url.startsWith('/api')) {
+      const page = routedPageOf(request.url);
+      const body = pages.get(page) as PrebuiltBody;
+      return sendPrebuilt(request, reply.code(page === null ? 404 : 200), body);
     }
     throw request.url.startsWith('/api') ? noApiRoute(request.method, request.url) : notFound();
   });
