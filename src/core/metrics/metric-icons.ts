@@ -1,4 +1,4 @@
-import { ACTIVITIES, BOSSES, SKILLS } from '@wise-old-man/utils';
+import { ACTIVITY_KEYS, BOSS_KEYS, SKILL_KEYS } from './metric-catalogue.ts';
 import { metricDisplayName } from './metric-names.ts';
 
 /**
@@ -28,7 +28,7 @@ function keyOf(text: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
-const skillKeys: ReadonlySet<string> = new Set(SKILLS);
+const skillKeys: ReadonlySet<string> = new Set(SKILL_KEYS);
 const SKILL_ALIASES: Readonly<Record<string, string>> = { runecraft: 'runecrafting' };
 
 const RAIDS = {
@@ -67,10 +67,10 @@ export const RAID_ALIASES: Readonly<Record<string, string>> = {
   tombs_of_amascut_expert_mode: RAIDS.toa_expert,
 };
 
-const bossKeys: ReadonlySet<string> = new Set(BOSSES);
+const bossKeys: ReadonlySet<string> = new Set(BOSS_KEYS);
 /** Boss keys the spec uses where WOM's key (and icon file) differs. */
 export const BOSS_ALIASES: Readonly<Record<string, string>> = { the_nightmare: 'nightmare' };
-const activityKeys: ReadonlySet<string> = new Set(ACTIVITIES);
+const activityKeys: ReadonlySet<string> = new Set(ACTIVITY_KEYS);
 
 /** The spec's activity names beside WOM's keys. */
 export const ACTIVITY_ALIASES: Readonly<Record<string, string>> = {

@@ -1,7 +1,7 @@
-import { isMetric, MetricProps } from '@wise-old-man/utils';
 import { titleCase } from '../members/roles.ts';
+import { METRIC_NAMES } from './metric-catalogue.ts';
 
 /** How a metric key is shown: WOM's own name ('Clue Scrolls (All)'), else the key in title case. */
 export function metricDisplayName(metric: string): string {
-  return isMetric(metric) ? MetricProps[metric].name : titleCase(metric);
+  return Object.hasOwn(METRIC_NAMES, metric) ? (METRIC_NAMES[metric] as string) : titleCase(metric);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { womPlayerIdSchema } from '../http/params.schema.ts';
+import { ACHIEVEMENT_LIMITS } from './achievement-limits.ts';
 
 /**
  * What the site serves of WOM's data, from its own database and cache. Field names follow WOM's
@@ -62,8 +63,6 @@ export const womGroupStatsSchema = z.object({
   }),
 });
 export type WomGroupStats = z.infer<typeof womGroupStatsSchema>;
-
-export const ACHIEVEMENT_LIMITS = { default: 10, expanded: 100 } as const;
 
 export const achievementsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ACHIEVEMENT_LIMITS.expanded).default(ACHIEVEMENT_LIMITS.default),

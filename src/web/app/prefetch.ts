@@ -9,7 +9,7 @@ import { getEventsQueryOptions } from '../features/events/api/get-events.ts';
 import { getGroupStatsQueryOptions } from '../features/group-stats/api/get-group-stats.ts';
 import { getMembersQueryOptions } from '../features/members/api/get-members.ts';
 import { scheduleWhenIdle } from '../lib/idle.ts';
-import { ACHIEVEMENT_LIMITS } from '#core/wom/wom-data.schema.ts';
+import { ACHIEVEMENT_LIMITS } from '#core/wom/achievement-limits.ts';
 
 /**
  * The spec's idle-time prefetch (§7, §9): the group first, then stats and members after 0.5 s,

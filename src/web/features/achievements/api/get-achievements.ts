@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { womAchievementSchema } from '#core/wom/wom-data.schema.ts';
+import type { WomAchievementItem } from '#core/wom/wom-data.schema.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const getAchievements = (limit: number) =>
-  api.get('/api/wom-group-achievements', z.array(womAchievementSchema), { limit });
+  api.get<WomAchievementItem[]>('/api/wom-group-achievements', { limit });
 
 export const getAchievementsQueryOptions = (limit: number) =>
   queryOptions({ queryKey: ['wom-group-achievements', limit], queryFn: () => getAchievements(limit) });

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ACHIEVEMENT_LIMITS } from '#core/wom/wom-data.schema.ts';
+import { ACHIEVEMENT_LIMITS } from '#core/wom/achievement-limits.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useAchievements } from '../api/get-achievements.ts';
 import { AchievementRow } from './achievement-row.tsx';

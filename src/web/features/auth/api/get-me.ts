@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { meResponseSchema } from '#core/auth/auth.schema.ts';
+import type { MeResponse } from '#core/auth/auth.schema.ts';
 import { api } from '../../../lib/api-client.ts';
 
-export const getMe = () => api.get('/api/auth/me', meResponseSchema);
+export const getMe = () => api.get<MeResponse>('/api/auth/me');
 
 export const getMeQueryOptions = () =>
   queryOptions({ queryKey: ['auth', 'me'], queryFn: getMe, refetchInterval: false });

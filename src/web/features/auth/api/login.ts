@@ -3,7 +3,12 @@ import { meResponseSchema, type LoginInput } from '#core/auth/auth.schema.ts';
 import { api } from '../../../lib/api-client.ts';
 import { getMeQueryOptions } from './get-me.ts';
 
-export const login = (input: LoginInput) => api.post('/api/auth/login', meResponseSchema, input);
+/**
+ * The sign-in page loads zod for its form anyway, so it also checks the answer: a success that is not
+ * a session user is a failed sign-in, not a broken page.
+ */
+export const login = async (input: LoginInput) =>
+  meResponseSchema.parse(await api.post<unknown>('/api/auth/login', input));
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { clanProfileSchema } from '#core/clan/clan.schema.ts';
+import type { ClanProfile } from '#core/clan/clan.schema.ts';
 import { api } from '../../../lib/api-client.ts';
 
-export const getClan = () => api.get('/api/clan', clanProfileSchema);
+export const getClan = () => api.get<ClanProfile>('/api/clan');
 
 export const getClanQueryOptions = () =>
   queryOptions({ queryKey: ['clan'], queryFn: getClan, staleTime: Infinity });

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { womCompetitionSchema } from '#core/wom/wom-data.schema.ts';
+import type { WomCompetitionItem } from '#core/wom/wom-data.schema.ts';
 import { api } from '../../../lib/api-client.ts';
 
-export const getCompetitions = () => api.get('/api/wom-competitions', z.array(womCompetitionSchema));
+export const getCompetitions = () => api.get<WomCompetitionItem[]>('/api/wom-competitions');
 
 /** Only prefetched for now (spec §7); no page shows competitions yet. */
 export const getCompetitionsQueryOptions = () =>

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { womGroupStatsSchema } from '#core/wom/wom-data.schema.ts';
+import type { WomGroupStats } from '#core/wom/wom-data.schema.ts';
 import { api } from '../../../lib/api-client.ts';
 
-export const getGroupStats = () => api.get('/api/wom-group-stats', womGroupStatsSchema);
+export const getGroupStats = () => api.get<WomGroupStats>('/api/wom-group-stats');
 
 export const getGroupStatsQueryOptions = () =>
   queryOptions({ queryKey: ['wom-group-stats'], queryFn: getGroupStats });

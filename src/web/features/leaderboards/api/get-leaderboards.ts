@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { leaderboardsSchema } from '#core/leaderboards/leaderboards.schema.ts';
+import type { Leaderboards } from '#core/leaderboards/leaderboards.schema.ts';
 import { api } from '../../../lib/api-client.ts';
 
-export const getLeaderboards = () => api.get('/api/leaderboards', leaderboardsSchema);
+export const getLeaderboards = () => api.get<Leaderboards>('/api/leaderboards');
 
 export const getLeaderboardsQueryOptions = () =>
   queryOptions({ queryKey: ['leaderboards'], queryFn: getLeaderboards });

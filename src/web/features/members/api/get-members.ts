@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { publicMemberSchema } from '#core/members/members.schema.ts';
+import type { PublicMember } from '#core/members/members.schema.ts';
 import { api } from '../../../lib/api-client.ts';
 
-export const getMembers = () => api.get('/api/members', z.array(publicMemberSchema));
+export const getMembers = () => api.get<PublicMember[]>('/api/members');
 
 export const getMembersQueryOptions = () => queryOptions({ queryKey: ['members'], queryFn: getMembers });
 
