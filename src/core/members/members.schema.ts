@@ -16,7 +16,7 @@ export const publicMemberSchema = z.object({
   first_lvl: z.number().int(),
   first_xp: z.number(),
   combat_level: z.number().int(),
-  ehb: z.number(),
+  ehb: z.number().int(),
   siege_score: z.number().int(),
   /** Alias of siege_score (spec §3). */
   score: z.number().int(),

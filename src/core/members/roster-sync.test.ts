@@ -31,7 +31,7 @@ function stored(overrides: Partial<StoredMember> = {}): StoredMember {
     first_xp: 8_000_000,
     first_lvl: 1450,
     combat_level: 100,
-    ehb: 12.5,
+    ehb: 12,
     wom_account_type: 'regular',
     build: 'main',
     join_date: '2023-01-02',
@@ -42,6 +42,14 @@ function stored(overrides: Partial<StoredMember> = {}): StoredMember {
 }
 
 describe('planRosterSync', () => {
+  it("floors WOM's fractional EHB, as the spec keeps EHB an integer", () => {
+    const added = planRosterSync([], [incoming({ ehb: 99.97 })], NOW);
+    expect(added.inserts[0]?.ehb).toBe(99);
+    const updated = planRosterSync([stored({ ehb: 12 })], [incoming({ ehb: 13.4 })], NOW);
+    expect(updated.updates).toEqual([{ wom_id: '1', patch: { ehb: 13 } }]);
+    expect(planRosterSync([stored({ ehb: 12 })], [incoming({ ehb: 12.9 })], NOW).updates).toEqual([]);
+  });
+
   it('inserts a new member with their values at joining as the baseline, so clan XP starts at 0', () => {
     const plan = planRosterSync([], [incoming({ current_xp: 55_000_000, current_lvl: 1800 })], NOW);
     expect(plan.inserts).toEqual([

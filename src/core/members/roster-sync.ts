@@ -58,6 +58,11 @@ export interface RosterPlan {
 
 const DEFAULT_COMBAT_LEVEL = 3;
 
+/** The spec keeps EHB as an integer: WOM's fractional hours are floored, like every number field. */
+export function wholeEhb(ehb: number): number {
+  return Math.max(0, Math.floor(ehb));
+}
+
 function newMember(incoming: GroupMember): NewMember {
   const level = incoming.current_lvl ?? 0;
   return {
@@ -69,7 +74,7 @@ function newMember(incoming: GroupMember): NewMember {
     current_xp: incoming.current_xp,
     current_lvl: level,
     combat_level: incoming.combat_level ?? DEFAULT_COMBAT_LEVEL,
-    ehb: incoming.ehb,
+    ehb: wholeEhb(incoming.ehb),
     wom_account_type: incoming.wom_account_type,
     build: incoming.build,
     join_date: incoming.join_date,
@@ -99,7 +104,7 @@ function patchFor(stored: StoredMember, incoming: GroupMember): MemberPatch {
   if (incoming.current_lvl !== null) set('current_lvl', incoming.current_lvl);
   Object.assign(patch, baselineFromFirstMeasurement(stored, incoming));
   if (incoming.combat_level !== null) set('combat_level', incoming.combat_level);
-  set('ehb', incoming.ehb);
+  set('ehb', wholeEhb(incoming.ehb));
   set('wom_account_type', incoming.wom_account_type);
   set('build', incoming.build);
   if (stored.join_date === null && incoming.join_date !== null) patch.join_date = incoming.join_date;

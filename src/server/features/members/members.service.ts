@@ -3,6 +3,7 @@ import { ironmanTypeOf } from '#core/members/ironman.ts';
 import type { AnniversaryItem, PublicMember } from '#core/members/members.schema.ts';
 import { calculatedRank, clanXp, nextRank } from '#core/members/ranks.ts';
 import { sortRoster } from '#core/members/roster-filters.ts';
+import { wholeEhb } from '#core/members/roster-sync.ts';
 import { anniversariesOn } from '#core/members/anniversaries.ts';
 import type { Database } from '../../db/schema.ts';
 import { toBool } from '../../db/values.ts';
@@ -29,7 +30,8 @@ function toPublicMember(row: RosterRow): PublicMember {
     first_lvl: row.first_lvl,
     first_xp: row.first_xp,
     combat_level: row.combat_level,
-    ehb: row.ehb,
+    // Rows stored before the sync floored EHB may still hold WOM's fractions.
+    ehb: wholeEhb(row.ehb),
     siege_score: row.siege_score,
     score: row.siege_score,
     clan_xp: clanXp(row),
