@@ -240,12 +240,39 @@ describe('nextRank', () => {
     );
   });
 
-  it('aims at the band above the value, not above the role', () => {
+  it('aims at the band above the value and names that band when the role is behind it', () => {
     expect(nextRank(skiller('opal', 10_000_000))).toMatchObject({
       rank: 'ruby',
       remaining: 5_000_000,
-      label: 'Ruby: 5,000,000 XP',
+      label: 'XP in Emerald band · Ruby: 5,000,000 XP',
     });
+  });
+
+  it('names the band the XP is in when the role is ahead of it, never the role as the next rank', () => {
+    expect(nextRank(skiller('diamond', 22_951_800))).toEqual({
+      rank: 'diamond',
+      remaining: 17_048_200,
+      unit: 'XP',
+      label: 'XP in Ruby band · Diamond: 17,048,200 XP',
+    });
+    expect(nextRank(skiller('zenyte', 100_000_000)).label).toBe(
+      'XP in Dragonstone band · Onyx: 50,000,000 XP',
+    );
+  });
+
+  it('names the band the EHB is in when a fighter role is ahead of it', () => {
+    expect(nextRank(fighter('senator', 450))).toEqual({
+      rank: 'supervisor',
+      remaining: 50,
+      unit: 'EHB',
+      label: 'EHB in Leader band · Supervisor: 50 EHB',
+    });
+    expect(nextRank(fighter('tzkal', 1499.5)).label).toBe('EHB in Monarch band · TzKal: 1 EHB');
+  });
+
+  it('gives no band note when the role matches the band', () => {
+    expect(nextRank(skiller('ruby', 20_000_000)).label).toBe('Diamond: 20,000,000 XP');
+    expect(nextRank(fighter('leader', 450)).label).toBe('Supervisor: 50 EHB');
   });
 
   it('aims at the next band from exactly a band lower bound', () => {
@@ -265,24 +292,63 @@ describe('nextRank', () => {
 
   it('formats EHB amounts with en-US thousands separators', () => {
     expect(nextRank(fighter('mentor', 0)).label).toBe('Prefect: 100 EHB');
-    expect(nextRank(fighter('monarch', '250'))).toMatchObject({ rank: 'leader', label: 'Leader: 50 EHB' });
-    expect(nextRank(fighter('senator', -1000)).label).toBe('Prefect: 1,100 EHB');
+    expect(nextRank(fighter('monarch', '250'))).toMatchObject({
+      rank: 'leader',
+      label: 'EHB in Prefect band · Leader: 50 EHB',
+    });
+    expect(nextRank(fighter('senator', -1000)).label).toBe('EHB in Mentor band · Prefect: 1,100 EHB');
   });
 
-  it('shows Max rank achieved at the top skiller and fighter bands', () => {
+  it('reads string and null values as numbers, null as 0, never NaN', () => {
+    expect(nextRank(member({ womrole: 'sapphire', current_xp: '12000000', first_xp: '2000000' }))).toEqual({
+      rank: 'ruby',
+      remaining: 5_000_000,
+      unit: 'XP',
+      label: 'XP in Emerald band · Ruby: 5,000,000 XP',
+    });
+    expect(nextRank(member({ womrole: 'ruby', current_xp: null, first_xp: null })).label).toBe(
+      'XP in Opal band · Sapphire: 3,000,000 XP',
+    );
+    expect(nextRank(fighter('prefect', null)).label).toBe('EHB in Mentor band · Prefect: 100 EHB');
+    expect(nextRank(fighter('leader', '320.4')).label).toBe('Supervisor: 180 EHB');
+    expect(nextRank(fighter('mentor', 'n/a')).label).toBe('Prefect: 100 EHB');
+  });
+
+  it('shows Max rank achieved only at the top skiller and fighter bands', () => {
     expect(nextRank(skiller('zenyte', 500_000_000))).toEqual({ rank: null, label: 'Max rank achieved' });
     expect(nextRank(fighter('tzkal', 1500))).toEqual({ rank: null, label: 'Max rank achieved' });
+    expect(nextRank(skiller('onyx', 499_999_999)).label).toBe('Zenyte: 1 XP');
+    expect(nextRank(fighter('tzkal', '1500')).label).toBe('Max rank achieved');
   });
 
-  it('shows Max rank achieved for staff, admin titles and unknown or missing roles', () => {
-    expect(nextRank(skiller('owner', 10))).toEqual({ rank: null, label: 'Max rank achieved' });
-    expect(nextRank(skiller('deputy_owner', 10)).label).toBe('Max rank achieved');
-    expect(nextRank(skiller('captain', 10)).label).toBe('Max rank achieved');
-    expect(nextRank(skiller('helper', 10)).label).toBe('Max rank achieved');
-    expect(nextRank(member({ womrole: null })).label).toBe('Max rank achieved');
+  it('names the top band when a lower role has reached it', () => {
+    expect(nextRank(skiller('diamond', 600_000_000))).toEqual({
+      rank: null,
+      label: 'XP in Zenyte band · Max rank achieved',
+    });
+    expect(nextRank(fighter('monarch', 1600)).label).toBe('EHB in TzKal band · Max rank achieved');
   });
 
-  it('measures a maxed member on the skiller path', () => {
+  it('gives staff no rank hint', () => {
+    expect(nextRank(skiller('owner', 10))).toEqual({ rank: null, label: '-' });
+    expect(nextRank(skiller('deputy_owner', 10_000_000)).label).toBe('-');
+    expect(nextRank(skiller('moderator', 10_000_000)).label).toBe('-');
+    expect(nextRank(skiller('administrator', 600_000_000)).label).toBe('-');
+  });
+
+  it('gives admin titles no rank hint: they are appointed, not earned on a band', () => {
+    expect(nextRank(skiller('general', 10_000_000))).toEqual({ rank: null, label: '-' });
+    expect(nextRank(fighter('captain', 800)).label).toBe('-');
+    expect(nextRank(skiller('PvM Organizer', 600_000_000)).label).toBe('-');
+  });
+
+  it('gives unknown or missing roles no rank hint, as their ladder is not known', () => {
+    expect(nextRank(skiller('helper', 10)).label).toBe('-');
+    expect(nextRank(member({ womrole: null })).label).toBe('-');
+    expect(nextRank(member({ womrole: '  ', current_xp: 600_000_000 })).label).toBe('-');
+  });
+
+  it('measures a maxed member on the skiller path without a band note', () => {
     expect(nextRank(skiller('maxed', 149_000_000)).label).toBe('Onyx: 1,000,000 XP');
     expect(nextRank(skiller('maxed', 700_000_000)).label).toBe('Max rank achieved');
   });

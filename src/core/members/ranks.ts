@@ -19,11 +19,17 @@ export interface RankedMember {
   wom_id?: string | null;
 }
 
+/**
+ * The Next Rank hint. With a rank, `remaining` is what the member still needs for it; without one the
+ * label says why there is none: 'Max rank achieved' at the top band, '-' when the role has no path.
+ */
 export type NextRank =
-  | { rank: string; remaining: number; unit: 'XP' | 'EHB'; label: string }
-  | { rank: null; label: 'Max rank achieved' };
+  { rank: string; remaining: number; unit: 'XP' | 'EHB'; label: string } | { rank: null; label: string };
 
-const MAX_RANK = { rank: null, label: 'Max rank achieved' } as const;
+const MAX_RANK_LABEL = 'Max rank achieved';
+
+/** How the roster shows a missing value: the member has no band to aim at. */
+const NO_HINT = { rank: null, label: '-' } as const;
 
 /** Database numerics may be strings (PostgreSQL bigint/numeric) or null: anything unusable is 0, never NaN. */
 export function toNumber(value: unknown): number {
@@ -63,14 +69,17 @@ function pathValue(member: RankedMember, path: RankPath): number {
   return path === 'skiller' ? clanXp(member) : toNumber(member.ehb);
 }
 
+function bandFor(path: RankPath, value: number): SkillerRank | FighterRank {
+  return path === 'skiller' ? skillerRankFor(value) : fighterRankFor(value);
+}
+
 /** The band the member has earned on their own path; null when the role has no path or is 'maxed'. */
 export function calculatedRank(member: RankedMember): SkillerRank | FighterRank | null {
   const role = normaliseRole(member.womrole);
   if (role === MAXED_ROLE) return null;
   const path = rankPathOf(role);
   if (path === null) return null;
-  const value = pathValue(member, path);
-  return path === 'skiller' ? skillerRankFor(value) : fighterRankFor(value);
+  return bandFor(path, pathValue(member, path));
 }
 
 /** True when the member's role differs from the band earned on their path (shown to admins to fix). */
@@ -83,27 +92,49 @@ export function hasRoleMismatch(member: RankedMember): boolean {
   return calculated !== null && calculated !== role;
 }
 
+type Band = { readonly role: string; readonly min: number };
+
+function bandsOf(path: RankPath): ReadonlyArray<Band> {
+  return path === 'skiller' ? SKILLER_RANKS : FIGHTER_RANKS;
+}
+
+function unitOf(path: RankPath): 'XP' | 'EHB' {
+  return path === 'skiller' ? 'XP' : 'EHB';
+}
+
+/**
+ * 'XP in Ruby band · ' when the role is a band other than the one the value is in: without it a
+ * Diamond whose XP is in the Ruby band would read 'Diamond: ...' as if Diamond were still ahead.
+ * 'maxed' is not a band, so it gets no note (it is exempt from mismatch too).
+ */
+function bandNote(role: string | null, band: string, unit: string): string {
+  const roleIsOtherBand = role !== MAXED_ROLE && role !== band;
+  return roleIsOtherBand ? `${unit} in ${roleDisplayName(band)} band · ` : '';
+}
+
 /**
  * The band above the member's value on their own path and what is still needed; 'maxed' members are
- * on the skiller path. Remaining amounts are rounded up to whole XP or EHB, so the label never shows
- * 0 while something is still missing.
+ * on the skiller path. Staff, admin titles and unknown roles have no path, so no hint: a band would
+ * read as a demotion for an appointed rank, and for an unknown role we cannot tell which ladder (XP
+ * or EHB) applies. Remaining amounts are rounded up to whole XP or EHB, so the label never shows 0
+ * while something is still missing.
  */
 export function nextRank(member: RankedMember): NextRank {
   const role = normaliseRole(member.womrole);
-  if (isStaffRole(role)) return MAX_RANK;
   const path = rankPathOf(role);
-  if (path === null) return MAX_RANK;
-  const bands: ReadonlyArray<{ role: string; min: number }> =
-    path === 'skiller' ? SKILLER_RANKS : FIGHTER_RANKS;
+  if (path === null) return NO_HINT;
+  const bands = bandsOf(path);
+  const unit = unitOf(path);
   const value = pathValue(member, path);
-  const next = bands[bandIndexFor(bands, value) + 1];
-  if (next === undefined) return MAX_RANK;
+  const index = bandIndexFor(bands, value);
+  const note = bandNote(role, bandFor(path, value), unit);
+  const next = bands[index + 1];
+  if (next === undefined) return { rank: null, label: `${note}${MAX_RANK_LABEL}` };
   const remaining = Math.ceil(next.min - value);
-  const unit = path === 'skiller' ? 'XP' : 'EHB';
   return {
     rank: next.role,
     remaining,
     unit,
-    label: `${roleDisplayName(next.role)}: ${remaining.toLocaleString('en-US')} ${unit}`,
+    label: `${note}${roleDisplayName(next.role)}: ${remaining.toLocaleString('en-US')} ${unit}`,
   };
 }
