@@ -16,6 +16,7 @@ import { womDataRoutes } from './features/wom-data/wom-data.routes.ts';
 import { womSyncRoutes } from './features/wom-sync/wom-sync.routes.ts';
 import type { WomSyncDeps } from './features/wom-sync/wom-sync.service.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import { loggerOptions } from './logging/logger-options.ts';
 import { ADMIN_PREFIX, requireAdmin } from './plugins/admin-guard.ts';
 import { registerCompression } from './plugins/compress.ts';
 import { registerETags } from './plugins/etag.ts';
@@ -63,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger: deps.logger === false ? false : loggerOptions(config),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     clientErrorHandler: answerClientError,

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
     [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_USERNAME'],
     [{ SYNC_INTERVAL_MINUTES: '0' }, 'SYNC_INTERVAL_MINUTES'],
+    [{ LOG_FORMAT: 'yaml' }, 'LOG_FORMAT'],
   ])('stops with a message naming the variable for %o', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
@@ -65,6 +66,15 @@ describe('loadConfig', () => {
       );
     },
   );
+
+  it.each([
+    [{}, true, 'pretty'],
+    [{}, false, 'json'],
+    [{ LOG_FORMAT: 'json' }, true, 'json'],
+    [{ LOG_FORMAT: 'pretty' }, false, 'pretty'],
+  ])('reads the log format from %o with stdout a terminal: %s, as %s', (env, terminal, format) => {
+    expect(loadConfig(env, terminal).logFormat).toBe(format);
+  });
 
   it('treats an empty or blank value of any variable as unset', () => {
     const blank = (value: string) => Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, value]));

@@ -54,6 +54,7 @@ const envSchema = z.object({
       message: 'must start with sqlite: or postgres://',
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   TRUST_PROXY: trustProxySchema,
   SESSION_TTL_DAYS: positiveInt(30),
 
@@ -104,6 +105,8 @@ export interface Config {
   port: number;
   database: DatabaseTarget;
   logLevel: Env['LOG_LEVEL'];
+  /** Readable lines for a person at a terminal, or one JSON object a line for log collectors. */
+  logFormat: NonNullable<Env['LOG_FORMAT']>;
   trustProxy: TrustProxy;
   sessionTtlDays: number;
   firstAdmin: { username: string; password: string } | null;
@@ -169,9 +172,13 @@ function withoutBlankValues(source: Record<string, string | undefined>): Record<
 
 /**
  * Reads and validates every environment variable the server uses. This is the only place that reads
- * process.env; a bad value stops start-up with a message naming the variable.
+ * process.env; a bad value stops start-up with a message naming the variable. `stdoutIsTerminal`
+ * picks the log format when LOG_FORMAT is unset: a person is watching a terminal, a collector a pipe.
  */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  stdoutIsTerminal: boolean = process.stdout.isTTY === true,
+): Config {
   const parsed = envSchema.safeParse(withoutBlankValues(source));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -193,6 +200,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     database,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     trustProxy: env.TRUST_PROXY,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     firstAdmin:

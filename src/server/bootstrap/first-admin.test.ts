@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { createManualClock, testConfig } from '#test/app.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
 import { login } from '../features/auth/auth.service.ts';
 import { hashPassword } from '../features/users/passwords.ts';
+import { formatLogLine } from '../logging/pretty-log-line.ts';
 import { ensureFirstAdmin } from './first-admin.ts';
 
 function recordingLog() {
@@ -142,6 +143,30 @@ for (const dialect of testDialects) {
       await ensureFirstAdmin(deps(), testConfig(), second.log);
       expect(second.lines).toEqual([]);
       expect(await admins()).toEqual([{ username: 'admin' }]);
+    });
+
+    it("in demo mode, frames the generated password in a box on the log's one record", async () => {
+      const json: string[] = [];
+      const app = Fastify({ logger: { level: 'info', stream: { write: (line) => json.push(line) } } });
+      await ensureFirstAdmin(deps(), testConfig(), app.log);
+      await app.close();
+
+      expect(json).toHaveLength(1);
+      const message = (JSON.parse(json[0]!) as { msg: string }).msg;
+      const password = /Password: (\S+)/.exec(message)![1]!;
+      const rule = '─'.repeat(`Password: ${password}`.length + 2);
+      expect(message.split('\n')).toEqual([
+        'Created the first admin. Its password is shown only this once:',
+        `┌${rule}┐`,
+        `│ ${'Username: admin'.padEnd(`Password: ${password}`.length)} │`,
+        `│ Password: ${password} │`,
+        `└${rule}┘`,
+        'Change it with: npm run admin -- reset-password admin',
+      ]);
+      expect(formatLogLine(json[0]!).split('\n').slice(1, 3)).toEqual([
+        `               ┌${rule}┐`,
+        `               │ ${'Username: admin'.padEnd(`Password: ${password}`.length)} │`,
+      ]);
     });
 
     it('creates no account for a real clan without ADMIN_USERNAME, and says how to make one', async () => {

@@ -6,6 +6,7 @@ import {
   type AccountDeps,
 } from '../features/users/accounts.service.ts';
 import { countAdmins } from '../features/users/users.repository.ts';
+import { framedBlock } from '../logging/framed-block.ts';
 
 /**
  * DESIGN §2: ADMIN_USERNAME / ADMIN_PASSWORD create or update the first admin at start; in demo
@@ -38,9 +39,13 @@ export async function ensureFirstAdmin(
   }
   const generated = await createDemoAdminIfNone(deps);
   if (generated) {
+    // One record, box and all, so a log collector keeps the password with its explanation.
     log.warn(
-      `Created the first admin. Username: ${generated.username}  Password: ${generated.password}  ` +
-        '(shown only this once; change it with npm run admin -- reset-password admin)',
+      [
+        'Created the first admin. Its password is shown only this once:',
+        framedBlock([`Username: ${generated.username}`, `Password: ${generated.password}`]),
+        `Change it with: npm run admin -- reset-password ${generated.username}`,
+      ].join('\n'),
     );
   }
 }

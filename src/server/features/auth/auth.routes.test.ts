@@ -172,7 +172,7 @@ for (const dialect of testDialects) {
         expect(limited.headers['retry-after']).toBe('600');
         expect(limited.json()).toEqual({
           code: 'RATE_LIMITED',
-          message: 'Too many login attempts. Try again in 600 seconds.',
+          message: 'Too many login attempts. Try again in 10 minutes.',
         });
       }
     });

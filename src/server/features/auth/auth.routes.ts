@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { loginInputSchema, meResponseSchema } from '#core/auth/auth.schema.ts';
 import { decideLoginAttempt, LOGIN_WINDOW_MS } from '#core/auth/attempt-limits.ts';
 import { clientNetworkOf } from '#core/auth/client-network.ts';
+import { tooManyLoginAttemptsMessage } from '#core/auth/retry-wording.ts';
 import { normaliseUsername } from '#core/auth/username.ts';
 import { errorResponseSchema } from '#core/errors.ts';
 import { RateLimitedError } from '../../http/http-error.ts';
@@ -35,7 +36,7 @@ async function takeLoginAttempt(auth: AuthDeps, ip: string, username: string) {
   if (!attempt.allowed) {
     throw new RateLimitedError(
       attempt.retryAfterSeconds,
-      `Too many login attempts. Try again in ${attempt.retryAfterSeconds} seconds.`,
+      tooManyLoginAttemptsMessage(attempt.retryAfterSeconds),
     );
   }
   return attempt;

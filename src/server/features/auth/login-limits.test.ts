@@ -50,7 +50,7 @@ for (const dialect of testDialects) {
       for (let i = 0; i < 10; i += 1) expect((await login(t, 'boss', `guess-${i}`)).statusCode).toBe(401);
       const refused = await login(t, 'boss', TEST_PASSWORD);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json().message).toMatch(/^Too many login attempts\. Try again in \d+ seconds\.$/);
+      expect(refused.json().message).toBe('Too many login attempts. Try again in 15 minutes.');
       expect((await login(t, 'boss', TEST_PASSWORD, { remoteAddress: OWNER })).statusCode).toBe(200);
     });
 
