@@ -167,9 +167,10 @@ test('a row expands on click and by keyboard to show the member details', async 
   }
   await expect(
     table(page)
-      .getByRole('definition')
-      .filter({ hasText: first?.next_rank.label ?? '' }),
-  ).toHaveCount(1);
+      .getByRole('term')
+      .filter({ hasText: /^Next Rank$/ })
+      .locator('xpath=following-sibling::dd'),
+  ).toHaveText(first?.next_rank.label ?? '');
 
   const secondToggle = page.getByRole('button', { name: `Show details for ${second?.name ?? ''}` });
   await secondToggle.focus();
@@ -183,6 +184,24 @@ test('a row expands on click and by keyboard to show the member details', async 
   await page.keyboard.press('Space');
   await expect(secondToggle).toHaveAttribute('aria-expanded', 'false');
   await expectAccessible(page);
+});
+
+test('the column headers stay in view while the whole roster scrolls past', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto('/members');
+  await expect(rowToggles(page)).toHaveCount(DEMO_CLAN_SIZE);
+  const nameHeader = table(page).getByRole('columnheader', { name: 'Name' });
+
+  await rowToggles(page).last().scrollIntoViewIfNeeded();
+  await expect(rowToggles(page).first()).not.toBeInViewport();
+  await expect(nameHeader).toBeInViewport();
+  expect((await nameHeader.boundingBox())?.y).toBeLessThan(5);
+
+  // The last member is reachable by keyboard and opens like any other.
+  await rowToggles(page).last().focus();
+  await page.keyboard.press('Enter');
+  await expect(rowToggles(page).last()).toHaveAttribute('aria-expanded', 'true');
+  await expect(nameHeader).toBeInViewport();
 });
 
 test.describe('when the roster cannot be loaded', () => {

@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import { sameRsn } from '#core/members/names.ts';
 import { roleDisplayName } from '#core/members/roles.ts';
@@ -45,9 +45,10 @@ function MemberDetails({ member }: { member: PublicMember }) {
 
 /**
  * One member: a summary row that expands on a click anywhere on it, or by its button (Enter or
- * Space), to show the member's details in a row beneath.
+ * Space), to show the member's details in a row beneath. Memoised: rows added to a growing table
+ * leave the rows already shown alone.
  */
-export function MemberRow({ member }: { member: PublicMember }) {
+export const MemberRow = memo(function MemberRow({ member }: { member: PublicMember }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const name = displayName(member);
@@ -113,4 +114,4 @@ export function MemberRow({ member }: { member: PublicMember }) {
       )}
     </>
   );
-}
+});

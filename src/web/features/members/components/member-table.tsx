@@ -1,18 +1,28 @@
 import type { PublicMember } from '#core/members/members.schema.ts';
+import { useIncrementalCount } from '../../../lib/use-incremental-count.ts';
 import { MemberRow } from './member-row.tsx';
 
 const headerClass = 'px-2 py-2 font-medium';
 
+/** Rows in the first render (a screenful and more), then rows added after each paint. */
+const FIRST_ROWS = 40;
+const ROWS_PER_STEP = 200;
+
 /**
  * The roster table. On a phone the role, combat and clan XP columns fold away (the name cell and the
- * details carry them); anything still too wide scrolls inside the table's own box, not the page.
+ * details carry them); anything still too wide scrolls inside the table's own box, not the page. From
+ * a tablet up the table overflows into the page, so its header can stick to the top while the page
+ * scrolls. A long roster renders its first rows at once and the rest over the next few frames, so
+ * the page shows members without waiting for every row; all rows end up in the document, for
+ * find-in-page and screen readers.
  */
 export function MemberTable({ members }: { members: readonly PublicMember[] }) {
+  const shown = useIncrementalCount(members, FIRST_ROWS, ROWS_PER_STEP);
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-800">
-      <table className="w-full text-left text-sm sm:min-w-[40rem]">
+    <div className="overflow-x-auto rounded-lg border border-stone-800 sm:overflow-x-visible">
+      <table className="w-full text-left text-sm sm:min-w-[40rem]" aria-busy={shown < members.length}>
         <caption className="sr-only">Clan members</caption>
-        <thead className="bg-stone-900 text-stone-400">
+        <thead className="sticky top-0 z-10 bg-stone-900 text-stone-400 shadow-[0_1px_0_#292524]">
           <tr>
             <th scope="col" className="w-10 py-2 pl-2">
               <span className="sr-only">Details</span>
@@ -38,7 +48,7 @@ export function MemberTable({ members }: { members: readonly PublicMember[] }) {
           </tr>
         </thead>
         <tbody>
-          {members.map((member) => (
+          {members.slice(0, shown).map((member) => (
             <MemberRow key={member.wom_id} member={member} />
           ))}
         </tbody>
