@@ -96,6 +96,7 @@ test('Show All Events lifts the list limits and Show Less restores them', async 
       end_date: `2025-0${index + 1}-08T00:00:00.000Z`,
       wom_id: null,
       winner_username: null,
+      winners: [],
     }));
     await route.fulfill({ response, json: [...events, ...extra] });
   });

@@ -20,7 +20,7 @@ function plan(rows: Array<[string, number]>, members: string[], durationMs = WEE
 
 describe('planCompetitionAwards', () => {
   it('awards members by place with a ledger line naming the competition and the place', () => {
-    const { winnerName, awards } = plan(
+    const { winnerNames, awards } = plan(
       [
         ['a', 300],
         ['b', 200],
@@ -29,7 +29,7 @@ describe('planCompetitionAwards', () => {
       ],
       ['a', 'b', 'c', 'd'],
     );
-    expect(winnerName).toBe('Player a');
+    expect(winnerNames).toEqual(['Player a']);
     expect(awards).toEqual([
       { key: 'a', placement: 1, gained: 300, points: 15, won: true, reason: 'Fishing week: 1st place' },
       { key: 'b', placement: 2, gained: 200, points: 10, won: false, reason: 'Fishing week: 2nd place' },
@@ -39,35 +39,74 @@ describe('planCompetitionAwards', () => {
   });
 
   it('names a non-member who gained most as the winner, and no member as having won', () => {
-    const { winnerName, awards } = plan(
+    const { winnerNames, awards } = plan(
       [
         ['outsider', 500],
         ['a', 300],
       ],
       ['a'],
     );
-    expect(winnerName).toBe('Player outsider');
+    expect(winnerNames).toEqual(['Player outsider']);
     expect(awards).toEqual([expect.objectContaining({ key: 'a', placement: 1, points: 15, won: false })]);
   });
 
-  it('lets every member level with the top gain win', () => {
-    const { awards } = plan(
+  it('names every participant tied for 1st a winner and places the next member 3rd', () => {
+    const { winnerNames, awards } = plan(
       [
         ['a', 300],
         ['b', 300],
         ['c', 100],
+        ['d', 50],
       ],
-      ['a', 'b', 'c'],
+      ['a', 'b', 'c', 'd'],
     );
-    expect(awards.map((award) => [award.key, award.placement, award.won])).toEqual([
-      ['a', 1, true],
-      ['b', 1, true],
-      ['c', 2, false],
+    expect(winnerNames).toEqual(['Player a', 'Player b']);
+    expect(
+      awards.map((award) => [award.key, award.placement, award.points, award.won, award.reason]),
+    ).toEqual([
+      ['a', 1, 15, true, 'Fishing week: 1st place'],
+      ['b', 1, 15, true, 'Fishing week: 1st place'],
+      ['c', 3, 5, false, 'Fishing week: 3rd place'],
+      ['d', 4, 2, false, 'Fishing week: participation'],
+    ]);
+  });
+
+  it('books a tie for 2nd as two 2nd places and no 3rd place', () => {
+    const { awards } = plan(
+      [
+        ['a', 300],
+        ['b', 200],
+        ['c', 200],
+        ['d', 50],
+      ],
+      ['a', 'b', 'c', 'd'],
+    );
+    expect(awards.map((award) => award.reason)).toEqual([
+      'Fishing week: 1st place',
+      'Fishing week: 2nd place',
+      'Fishing week: 2nd place',
+      'Fishing week: participation',
+    ]);
+  });
+
+  it('names a non-member tied with a member for the top gain a winner alongside them', () => {
+    const { winnerNames, awards } = plan(
+      [
+        ['outsider', 300],
+        ['a', 300],
+        ['b', 100],
+      ],
+      ['a', 'b'],
+    );
+    expect(winnerNames).toEqual(['Player outsider', 'Player a']);
+    expect(awards.map((award) => [award.key, award.won])).toEqual([
+      ['a', true],
+      ['b', false],
     ]);
   });
 
   it('has no winner and awards nothing when nobody gained', () => {
-    expect(plan([['a', 0]], ['a'])).toEqual({ winnerName: null, awards: [] });
+    expect(plan([['a', 0]], ['a'])).toEqual({ winnerNames: [], awards: [] });
   });
 
   it('writes participation for every place in a short event', () => {

@@ -1,4 +1,4 @@
-import { EVENT_POINTS, competitionWinner, scoreCompetition } from './competition-results.ts';
+import { EVENT_POINTS, competitionWinners, scoreCompetition } from './competition-results.ts';
 
 /** One participant in a finished competition's standings, member of the clan or not. */
 export interface Standing {
@@ -14,7 +14,7 @@ export interface CompetitionAward {
   placement: number;
   gained: number;
   points: number;
-  /** Level with the top gain of all participants (a tie at the top is won by all). */
+  /** At place 1 of all participants, members or not (a tie at the top is won by all). */
   won: boolean;
   /** The ledger line, e.g. "Fishing week: 2nd place". */
   reason: string;
@@ -27,8 +27,9 @@ function ordinal(place: number): string {
 }
 
 /**
- * The winner of a finished competition and what each member who gained is awarded (spec §9). The
- * winner is whoever gained most, member or not; a member placed behind a non-member did not win.
+ * The winners of a finished competition and what each member who gained is awarded (spec §9). The
+ * winners are every participant at place 1, members or not, in standings order; a member placed
+ * behind a non-member did not win. Points are placed among members only (scoreCompetition).
  */
 export function planCompetitionAwards(input: {
   title: string;
@@ -36,10 +37,9 @@ export function planCompetitionAwards(input: {
   endsAt: Date;
   standings: readonly Standing[];
   isMember: (key: string) => boolean;
-}): { winnerName: string | null; awards: CompetitionAward[] } {
+}): { winnerNames: string[]; awards: CompetitionAward[] } {
   const entries = input.standings.map((standing) => ({ key: standing.key, gained: standing.gained }));
-  const winnerKey = competitionWinner(entries);
-  const winner = input.standings.find((standing) => standing.key === winnerKey) ?? null;
+  const winners = new Set(competitionWinners(entries));
   const scored = scoreCompetition({
     startsAt: input.startsAt,
     endsAt: input.endsAt,
@@ -47,10 +47,12 @@ export function planCompetitionAwards(input: {
     isMember: input.isMember,
   });
   return {
-    winnerName: winner?.displayName ?? null,
+    winnerNames: input.standings
+      .filter((standing) => winners.has(standing.key))
+      .map((standing) => standing.displayName),
     awards: scored.map((entry) => ({
       ...entry,
-      won: winner !== null && entry.gained === winner.gained,
+      won: winners.has(entry.key),
       reason: `${input.title}: ${entry.points === EVENT_POINTS.participation ? 'participation' : `${ordinal(entry.placement)} place`}`,
     })),
   };

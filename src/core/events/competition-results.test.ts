@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   EVENT_POINTS,
   MANUAL_POINT_INCREMENTS,
-  competitionWinner,
+  competitionWinners,
   isShortEvent,
-  placeDensely,
+  placeByGain,
   pointsForPlacement,
   scoreCompetition,
 } from './competition-results.ts';
@@ -30,22 +30,22 @@ describe('point constants', () => {
   });
 });
 
-describe('placeDensely', () => {
+describe('placeByGain', () => {
   it('places participants by gain, highest first', () => {
-    expect(placeDensely(entries(['b', 50], ['a', 200], ['c', 120]))).toEqual([
+    expect(placeByGain(entries(['b', 50], ['a', 200], ['c', 120]))).toEqual([
       { key: 'a', gained: 200, placement: 1 },
       { key: 'c', gained: 120, placement: 2 },
       { key: 'b', gained: 50, placement: 3 },
     ]);
   });
 
-  it('lets ties share a place and gives the next gain the next place', () => {
-    const placed = placeDensely(entries(['a', 100], ['b', 100], ['c', 90], ['d', 90], ['e', 10]));
-    expect(placed.map((entry) => entry.placement)).toEqual([1, 1, 2, 2, 3]);
+  it('lets ties share a place and skips the places they take, as the leaderboards do', () => {
+    const placed = placeByGain(entries(['a', 100], ['b', 100], ['c', 90], ['d', 90], ['e', 10]));
+    expect(placed.map((entry) => entry.placement)).toEqual([1, 1, 3, 3, 5]);
   });
 
   it('keeps the given order among equal gains', () => {
-    expect(placeDensely(entries(['z', 5], ['a', 5], ['m', 5])).map((entry) => entry.key)).toEqual([
+    expect(placeByGain(entries(['z', 5], ['a', 5], ['m', 5])).map((entry) => entry.key)).toEqual([
       'z',
       'a',
       'm',
@@ -53,18 +53,18 @@ describe('placeDensely', () => {
   });
 
   it('leaves out participants who gained nothing, lost, or have no readable gain', () => {
-    const placed = placeDensely(entries(['a', 0], ['b', -10], ['c', Number.NaN], ['d', 1]));
+    const placed = placeByGain(entries(['a', 0], ['b', -10], ['c', Number.NaN], ['d', 1]));
     expect(placed).toEqual([{ key: 'd', gained: 1, placement: 1 }]);
   });
 
   it('places nobody when nobody gained', () => {
-    expect(placeDensely([])).toEqual([]);
-    expect(placeDensely(entries(['a', 0]))).toEqual([]);
+    expect(placeByGain([])).toEqual([]);
+    expect(placeByGain(entries(['a', 0]))).toEqual([]);
   });
 
   it('does not change the given list', () => {
     const given = entries(['a', 1], ['b', 2]);
-    placeDensely(given);
+    placeByGain(given);
     expect(given.map((entry) => entry.key)).toEqual(['a', 'b']);
   });
 });
@@ -113,22 +113,78 @@ describe('pointsForPlacement', () => {
 });
 
 describe('scoreCompetition', () => {
-  const clan = new Set(['a', 'b', 'c', 'd', 'e']);
+  const clan = new Set(['a', 'b', 'c', 'd', 'e', 'f']);
   const isMember = (key: string) => clan.has(key);
+  const WEEK = 7 * 24 * HOUR;
 
-  it('scores a long event by dense placement among members', () => {
+  /** Each member's place and points in a week-long event. */
+  function longEvent(...gains: Array<[string, number]>) {
+    return scoreCompetition({
+      startsAt: START,
+      endsAt: after(WEEK),
+      entries: entries(...gains),
+      isMember,
+    }).map((entry) => [entry.key, entry.placement, entry.points]);
+  }
+
+  it('scores a long event 15, 10 and 5 for the top three and 2 for every other member who gained', () => {
     const scored = scoreCompetition({
       startsAt: START,
-      endsAt: after(7 * 24 * HOUR),
-      entries: entries(['a', 500], ['b', 500], ['c', 300], ['d', 100], ['e', 50]),
+      endsAt: after(WEEK),
+      entries: entries(['a', 500], ['b', 400], ['c', 300], ['d', 100], ['e', 50]),
       isMember,
     });
     expect(scored).toEqual([
       { key: 'a', gained: 500, placement: 1, points: 15 },
-      { key: 'b', gained: 500, placement: 1, points: 15 },
-      { key: 'c', gained: 300, placement: 2, points: 10 },
-      { key: 'd', gained: 100, placement: 3, points: 5 },
-      { key: 'e', gained: 50, placement: 4, points: 2 },
+      { key: 'b', gained: 400, placement: 2, points: 10 },
+      { key: 'c', gained: 300, placement: 3, points: 5 },
+      { key: 'd', gained: 100, placement: 4, points: 2 },
+      { key: 'e', gained: 50, placement: 5, points: 2 },
+    ]);
+  });
+
+  it('gives both members tied for 1st 15 points and the next member 3rd place, not 2nd', () => {
+    expect(longEvent(['a', 500], ['b', 500], ['c', 300], ['d', 100])).toEqual([
+      ['a', 1, 15],
+      ['b', 1, 15],
+      ['c', 3, 5],
+      ['d', 4, 2],
+    ]);
+  });
+
+  it('gives both members tied for 2nd 10 points and the next member 4th place', () => {
+    expect(longEvent(['a', 500], ['b', 300], ['c', 300], ['d', 100])).toEqual([
+      ['a', 1, 15],
+      ['b', 2, 10],
+      ['c', 2, 10],
+      ['d', 4, 2],
+    ]);
+  });
+
+  it('gives a three-way tie for 1st 15 points each and no 2nd or 3rd place', () => {
+    expect(longEvent(['a', 500], ['b', 500], ['c', 500], ['d', 100])).toEqual([
+      ['a', 1, 15],
+      ['b', 1, 15],
+      ['c', 1, 15],
+      ['d', 4, 2],
+    ]);
+  });
+
+  it('gives a tie for 3rd 5 points each and a tie beyond 3rd 2 points each', () => {
+    expect(longEvent(['a', 600], ['b', 500], ['c', 400], ['d', 400], ['e', 100], ['f', 100])).toEqual([
+      ['a', 1, 15],
+      ['b', 2, 10],
+      ['c', 3, 5],
+      ['d', 3, 5],
+      ['e', 5, 2],
+      ['f', 5, 2],
+    ]);
+  });
+
+  it('leaves out members who gained nothing or lost, giving them no place and no points', () => {
+    expect(longEvent(['a', 0], ['b', 200], ['c', -50], ['d', 200])).toEqual([
+      ['b', 1, 15],
+      ['d', 1, 15],
     ]);
   });
 
@@ -145,16 +201,17 @@ describe('scoreCompetition', () => {
     ]);
   });
 
-  it('gives every member who gained 2 points in a short event', () => {
+  it('gives every member who gained 2 points in a short event, ties included', () => {
     const scored = scoreCompetition({
       startsAt: START,
       endsAt: after(2 * HOUR),
-      entries: entries(['a', 500], ['b', 100], ['c', 0], ['x', 900]),
+      entries: entries(['a', 500], ['b', 500], ['c', 100], ['d', 0], ['x', 900]),
       isMember,
     });
     expect(scored.map((entry) => [entry.key, entry.placement, entry.points])).toEqual([
       ['a', 1, 2],
-      ['b', 2, 2],
+      ['b', 1, 2],
+      ['c', 3, 2],
     ]);
   });
 
@@ -165,21 +222,29 @@ describe('scoreCompetition', () => {
   });
 });
 
-describe('competitionWinner', () => {
+describe('competitionWinners', () => {
   it('is the participant with the highest gain', () => {
-    expect(competitionWinner(entries(['a', 10], ['b', 300], ['c', 200]))).toBe('b');
+    expect(competitionWinners(entries(['a', 10], ['b', 300], ['c', 200]))).toEqual(['b']);
   });
 
-  it('is the first listed participant on a tie for the highest gain', () => {
-    expect(competitionWinner(entries(['a', 10], ['b', 300], ['c', 300]))).toBe('b');
+  it('is every participant tied for the highest gain, in the given order', () => {
+    expect(competitionWinners(entries(['a', 10], ['c', 300], ['b', 300]))).toEqual(['c', 'b']);
+  });
+
+  it('is all three of a three-way tie for the highest gain', () => {
+    expect(competitionWinners(entries(['a', 300], ['b', 300], ['c', 300], ['d', 299]))).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
 
   it('is nobody when nobody gained', () => {
-    expect(competitionWinner([])).toBeNull();
-    expect(competitionWinner(entries(['a', 0], ['b', -5], ['c', Number.NaN]))).toBeNull();
+    expect(competitionWinners([])).toEqual([]);
+    expect(competitionWinners(entries(['a', 0], ['b', -5], ['c', Number.NaN]))).toEqual([]);
   });
 
   it('works with any key type', () => {
-    expect(competitionWinner([{ key: 42, gained: 1 }])).toBe(42);
+    expect(competitionWinners([{ key: 42, gained: 1 }])).toEqual([42]);
   });
 });

@@ -1,3 +1,5 @@
+import { rankByValue } from '../ranking/competition-ranking.ts';
+
 /** Points for a long event's top three and for every other member who gained (spec §9). */
 export const EVENT_POINTS = { first: 15, second: 10, third: 5, participation: 2 } as const;
 
@@ -14,7 +16,7 @@ export interface CompetitionEntry<K> {
 }
 
 export interface PlacedEntry<K> extends CompetitionEntry<K> {
-  /** 1 for the highest gain; ties share a place. */
+  /** 1 for the highest gain; ties share a place and the next place is skipped (1, 1, 3). */
   placement: number;
 }
 
@@ -22,25 +24,18 @@ export interface ScoredEntry<K> extends PlacedEntry<K> {
   points: number;
 }
 
-function hasGained(entry: { gained: number }): boolean {
-  return Number.isFinite(entry.gained) && entry.gained > 0;
-}
+const gainOf = (entry: { gained: number }): number => entry.gained;
 
 /**
- * Participants who gained, highest gain first (equal gains keep their given order), placed densely:
- * 100, 100, 90 are placed 1, 1, 2.
+ * Participants who gained, highest gain first (equal gains keep their given order), placed by the
+ * site's one ranking (rankByValue): 100, 100, 90 are placed 1, 1, 3.
  */
-export function placeDensely<K>(entries: ReadonlyArray<CompetitionEntry<K>>): Array<PlacedEntry<K>> {
-  const sorted = entries.filter(hasGained).sort((a, b) => b.gained - a.gained);
-  let placement = 0;
-  let previous: number | null = null;
-  return sorted.map((entry) => {
-    if (entry.gained !== previous) {
-      placement += 1;
-      previous = entry.gained;
-    }
-    return { key: entry.key, gained: entry.gained, placement };
-  });
+export function placeByGain<K>(entries: ReadonlyArray<CompetitionEntry<K>>): Array<PlacedEntry<K>> {
+  return rankByValue(entries, gainOf).map(({ item, rank }) => ({
+    key: item.key,
+    gained: item.gained,
+    placement: rank,
+  }));
 }
 
 /** Short events (1 to 2 hours inclusive) give every participant who gained the same points. */
@@ -68,17 +63,18 @@ export function scoreCompetition<K>(input: {
 }): Array<ScoredEntry<K>> {
   const short = isShortEvent(input.startsAt, input.endsAt);
   const members = input.entries.filter((entry) => input.isMember(entry.key));
-  return placeDensely(members).map((entry) => ({
+  return placeByGain(members).map((entry) => ({
     ...entry,
     points: pointsForPlacement(entry.placement, short),
   }));
 }
 
-/** The participant with the highest gain, the earliest listed on a tie; null when nobody gained. */
-export function competitionWinner<K>(entries: ReadonlyArray<CompetitionEntry<K>>): K | null {
-  let winner: CompetitionEntry<K> | null = null;
-  for (const entry of entries) {
-    if (hasGained(entry) && (winner === null || entry.gained > winner.gained)) winner = entry;
-  }
-  return winner === null ? null : winner.key;
+/**
+ * An event's winners: every participant at place 1 (domain-rules.md), in their given order; none when
+ * nobody gained.
+ */
+export function competitionWinners<K>(entries: ReadonlyArray<CompetitionEntry<K>>): K[] {
+  return placeByGain(entries)
+    .filter((entry) => entry.placement === 1)
+    .map((entry) => entry.key);
 }

@@ -10,6 +10,9 @@ export const eventSchema = z.object({
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   wom_id: z.string().nullable(),
+  /** The first winner listed, the spec's single field; `winners` names every one of a tie. */
   winner_username: z.string().nullable(),
+  /** Every participant at place 1 (a tie has several), standings order; empty when none is recorded. */
+  winners: z.array(z.string()),
 });
 export type ClanEvent = z.infer<typeof eventSchema>;

@@ -6,45 +6,40 @@ import { readWomCacheMany } from '../wom-data/wom-data.repository.ts';
 import { womCacheKeys, type CompetitionStandings } from '../wom-sync/wom-payloads.ts';
 import { listHiddenMemberNames } from '../members/members.repository.ts';
 import { listEventIdsWonByHiddenMembers, listEvents } from './events.repository.ts';
-import { visibleWinner, type HiddenMembers } from './events.visibility.ts';
+import { visibleWinners, type HiddenMembers } from './events.visibility.ts';
 
-const standingsKey = (event: ClanEvent): string | null =>
+const standingsKey = (event: { wom_id: string | null }): string | null =>
   event.wom_id === null ? null : womCacheKeys.standings(Number(event.wom_id));
 
-/**
- * Events as the public may see them: a winner who is a hidden member is replaced by the best
- * visible participant, or by none (events.visibility.ts). Only events whose winner may be hidden,
- * by a booked win or by name, cost a read of their stored standings.
- */
-export async function listPublicEvents(db: Kysely<Database>): Promise<ClanEvent[]> {
-  const [events, hiddenMembers] = await Promise.all([listEvents(db), listHiddenMemberNames(db)]);
-  if (hiddenMembers.length === 0) return events;
-  const hidden: HiddenMembers = {
-    ids: new Set(hiddenMembers.map((member) => Number(member.wom_id))),
+async function readHiddenMembers(db: Kysely<Database>): Promise<HiddenMembers> {
+  const members = await listHiddenMemberNames(db);
+  return {
+    ids: new Set(members.map((member) => Number(member.wom_id))),
     names: new Set(
-      hiddenMembers.flatMap((member) =>
+      members.flatMap((member) =>
         [member.name, member.wom_name].flatMap((name) => (name === null ? [] : [normaliseRsn(name)])),
       ),
     ),
   };
-  const wonByHidden = await listEventIdsWonByHiddenMembers(db);
-  const suspect = (event: ClanEvent) =>
-    event.winner_username !== null &&
-    (wonByHidden.has(event.id) || hidden.names.has(normaliseRsn(event.winner_username)));
-  const suspects = events.filter(suspect);
-  if (suspects.length === 0) return events;
+}
 
+/**
+ * Events as the public may see them, each with every tied winner (events.visibility.ts). The events
+ * row records one winner, so the others come from the competition's stored standings: only events
+ * with a recorded winner and a competition cost a read of them. A hidden member is never named.
+ */
+export async function listPublicEvents(db: Kysely<Database>): Promise<ClanEvent[]> {
+  const [events, hidden] = await Promise.all([listEvents(db), readHiddenMembers(db)]);
+  const wonByHidden = hidden.ids.size === 0 ? new Set<number>() : await listEventIdsWonByHiddenMembers(db);
   const standings = await readWomCacheMany<CompetitionStandings>(
     db,
-    suspects.flatMap((event) => standingsKey(event) ?? []),
+    events.flatMap((event) => (event.winner_username === null ? [] : (standingsKey(event) ?? []))),
   );
   return events.map((event) => {
-    if (!suspect(event)) return event;
     const key = standingsKey(event);
     const participants = key === null ? null : (standings.get(key)?.participants ?? null);
-    return {
-      ...event,
-      winner_username: visibleWinner(event.winner_username, participants, hidden, wonByHidden.has(event.id)),
-    };
+    const winners = visibleWinners(event.winner_username, participants, hidden, wonByHidden.has(event.id));
+    // winner_username keeps its meaning: the first winner listed, now as the public may see it.
+    return { ...event, winner_username: winners[0] ?? null, winners };
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseRsn } from '#core/members/names.ts';
-import { visibleWinner, type HiddenMembers, type Standing } from './events.visibility.ts';
+import { visibleWinners, type HiddenMembers, type Standing } from './events.visibility.ts';
 
 const standing = (playerId: number, displayName: string, gained: number): Standing => ({
   playerId,
@@ -20,44 +20,56 @@ const hiding = (ids: number[], names: string[] = []): HiddenMembers => ({
   names: new Set(names.map(normaliseRsn)),
 });
 
-describe('visibleWinner', () => {
+describe('visibleWinners', () => {
   it('keeps a winner who is not hidden, member or not', () => {
-    expect(visibleWinner('Hidden Ace', standings, hiding([]))).toBe('Hidden Ace');
-    expect(visibleWinner('Outsider', standings, hiding([1]))).toBe('Outsider');
-    expect(visibleWinner(null, standings, hiding([1]))).toBeNull();
+    expect(visibleWinners('Hidden Ace', standings, hiding([]))).toEqual(['Hidden Ace']);
+    expect(visibleWinners(null, standings, hiding([1]))).toEqual([]);
   });
 
-  it('shows the best visible participant instead of a hidden winner, the first listed on a tie', () => {
-    expect(visibleWinner('Hidden Ace', standings, hiding([1]))).toBe('Outsider');
-    expect(visibleWinner('Hidden Ace', standings, hiding([1, 2]))).toBe('Shown');
+  it('names every participant tied for the top gain, in standings order', () => {
+    const tied = [standing(5, 'First', 700), standing(6, 'Second', 700), standing(7, 'Third', 600)];
+    expect(visibleWinners('First', tied, hiding([]))).toEqual(['First', 'Second']);
+  });
+
+  it('leaves a hidden co-winner out and keeps the visible one', () => {
+    const tied = [standing(1, 'Hidden Ace', 700), standing(6, 'Second', 700), standing(7, 'Third', 600)];
+    expect(visibleWinners('Hidden Ace', tied, hiding([1]))).toEqual(['Second']);
+  });
+
+  it('shows the best visible participants instead of a hidden winner, every one of a tie', () => {
+    expect(visibleWinners('Hidden Ace', standings, hiding([1]))).toEqual(['Outsider', 'Shown']);
+    expect(visibleWinners('Hidden Ace', standings, hiding([1, 2]))).toEqual(['Shown']);
   });
 
   it('knows a hidden winner by their WOM id in the standings, whatever name they go by now', () => {
-    expect(visibleWinner('hidden_ace', standings, hiding([1], ['New Name']))).toBe('Outsider');
+    expect(visibleWinners('hidden_ace', standings, hiding([1], ['New Name']))).toEqual(['Outsider', 'Shown']);
   });
 
   it('knows a hidden winner by name, RSN-normalised, when the standings do not name them', () => {
-    expect(visibleWinner('HIDDEN-ACE', [standing(2, 'Outsider', 10)], hiding([1], ['Hidden Ace']))).toBe(
+    expect(visibleWinners('HIDDEN-ACE', [standing(2, 'Outsider', 10)], hiding([1], ['Hidden Ace']))).toEqual([
       'Outsider',
-    );
+    ]);
   });
 
   it("never shows a participant whose name is a hidden member's, even under another id", () => {
     const renamed = [standing(1, 'Hidden Ace', 900), standing(7, 'Old Alt', 800), standing(3, 'Shown', 5)];
-    expect(visibleWinner('Hidden Ace', renamed, hiding([1], ['Old Alt']))).toBe('Shown');
+    expect(visibleWinners('Hidden Ace', renamed, hiding([1], ['Old Alt']))).toEqual(['Shown']);
   });
 
   it("hides a winner whose booked win is a hidden member's, even under a name the site no longer knows", () => {
-    expect(visibleWinner('Old Name', null, hiding([1], ['Hidden Ace']), true)).toBeNull();
-    expect(visibleWinner('Old Name', standings, hiding([1], ['Hidden Ace']), true)).toBe('Outsider');
+    expect(visibleWinners('Old Name', null, hiding([1], ['Hidden Ace']), true)).toEqual([]);
+    expect(visibleWinners('Old Name', standings, hiding([1], ['Hidden Ace']), true)).toEqual([
+      'Outsider',
+      'Shown',
+    ]);
   });
 
   it('shows no winner when no visible participant gained', () => {
-    expect(visibleWinner('Hidden Ace', [standings[0]!, standings[3]!], hiding([1]))).toBeNull();
+    expect(visibleWinners('Hidden Ace', [standings[0]!, standings[3]!], hiding([1]))).toEqual([]);
   });
 
-  it('shows no winner for a hidden winner of an event without standings (a manual event)', () => {
-    expect(visibleWinner('Hidden Ace', null, hiding([1], ['Hidden Ace']))).toBeNull();
-    expect(visibleWinner('Someone Else', null, hiding([1], ['Hidden Ace']))).toBe('Someone Else');
+  it('shows the one recorded winner of an event without standings (a manual event) unless hidden', () => {
+    expect(visibleWinners('Hidden Ace', null, hiding([1], ['Hidden Ace']))).toEqual([]);
+    expect(visibleWinners('Someone Else', null, hiding([1], ['Hidden Ace']))).toEqual(['Someone Else']);
   });
 });

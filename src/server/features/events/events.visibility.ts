@@ -1,4 +1,4 @@
-import { competitionWinner } from '#core/events/competition-results.ts';
+import { competitionWinners } from '#core/events/competition-results.ts';
 import { normaliseRsn } from '#core/members/names.ts';
 
 /**
@@ -22,30 +22,28 @@ const isHidden = (participant: Standing, hidden: HiddenMembers) =>
   hidden.ids.has(participant.playerId) || hidden.names.has(normaliseRsn(participant.displayName));
 
 /**
- * The winner an event shows the public. A winner who is a hidden member gives way to the best
- * visible participant of the stored standings, as a hidden metric leader gives way to the best
- * visible member (wom-data.visibility.ts): the podium the public sees, with the hidden member
- * taken out. Without standings (a manual event), or when no visible participant gained, there is
- * no winner to show. `wonByHiddenMember` says the event's booked results name a hidden winner.
+ * The winners an event shows the public: every participant at place 1 of the stored standings once
+ * the members the public must not see are taken out, as a hidden metric leader gives way to the best
+ * visible member (wom-data.visibility.ts). A hidden co-winner is left out; a hidden sole winner gives
+ * way to the best visible participants. Without standings (a manual event) the event shows the one
+ * winner it records, unless that winner is hidden. No recorded winner means none to show, even where
+ * standings exist. `wonByHiddenMember` says the event's booked results name a hidden winner; only the
+ * event without standings needs it, as standings name every participant by WOM id.
  */
-export function visibleWinner(
+export function visibleWinners(
   winner: string | null,
   standings: readonly Standing[] | null,
   hidden: HiddenMembers,
   wonByHiddenMember = false,
-): string | null {
-  if (winner === null) return null;
-  const named = standings?.find(
-    (participant) => normaliseRsn(participant.displayName) === normaliseRsn(winner),
-  );
-  // A win booked to a hidden member counts even when the stored name no longer matches theirs.
-  const winnerHidden =
-    wonByHiddenMember || (named ? isHidden(named, hidden) : hidden.names.has(normaliseRsn(winner)));
-  if (!winnerHidden) return winner;
-  const visible = (standings ?? []).filter((participant) => !isHidden(participant, hidden));
-  return (
-    competitionWinner(
-      visible.map((participant) => ({ key: participant, gained: participant.progress.gained })),
-    )?.displayName ?? null
+): string[] {
+  if (winner === null) return [];
+  if (standings === null) {
+    // A win booked to a hidden member counts even when the stored name no longer matches theirs.
+    const winnerHidden = wonByHiddenMember || hidden.names.has(normaliseRsn(winner));
+    return winnerHidden ? [] : [winner];
+  }
+  const visible = standings.filter((participant) => !isHidden(participant, hidden));
+  return competitionWinners(
+    visible.map((participant) => ({ key: participant.displayName, gained: participant.progress.gained })),
   );
 }

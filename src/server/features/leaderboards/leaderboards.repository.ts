@@ -15,9 +15,9 @@ export async function listSiegeScores(db: Kysely<Database>): Promise<Leaderboard
 }
 
 /**
- * Visible members with the number of WOM-linked events they won outright (domain-rules.md: the
- * winner has the highest gain of all participants; every member tied at the top counts a win, and a
- * member behind a non-member winner does not).
+ * Visible members with the number of WOM-linked events they won (domain-rules.md: an event's winners
+ * are all participants at place 1, so every member tied at the top counts a win, and a member behind
+ * a non-member winner does not).
  */
 export async function listEventWins(db: Kysely<Database>): Promise<LeaderboardCandidate[]> {
   const rows = await db

@@ -85,6 +85,7 @@ for (const dialect of testDialects) {
         end_date: '2026-11-01T00:00:00.000Z',
         wom_id: null,
         winner_username: null,
+        winners: [],
       });
     });
   });

@@ -301,7 +301,9 @@ async function recordFinishedResults(
     });
     booked += await recordEventResults(
       trx,
-      { id: event.id, winner_username: plan.winnerName },
+      // The column holds one name, the first winner listed; /api/events shows every tied winner
+      // from the stored standings (events.service.ts).
+      { id: event.id, winner_username: plan.winnerNames[0] ?? null },
       plan.awards.map((award) => ({
         member_wom_id: award.key,
         placement: award.placement,

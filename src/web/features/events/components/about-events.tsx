@@ -1,6 +1,6 @@
 import { ChevronDown, Info } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { EVENT_POINTS } from '#core/events/competition-results.ts';
 import { WEEKLY_EVENT_DAYS } from '#core/events/event-status.ts';
 import { paths } from '../../../config/paths.ts';

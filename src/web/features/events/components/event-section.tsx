@@ -25,6 +25,12 @@ function Timing({ event, status, now }: { event: ClanEvent; status: EventStatus;
   );
 }
 
+/** Every winner of a completed event: a tie for first place names them all. */
+function Winners({ winners }: { winners: readonly string[] }) {
+  if (winners.length === 0) return <span className="text-stone-400 italic">No winner recorded</span>;
+  return <span className="font-medium text-gold-300">{winners.join(', ')}</span>;
+}
+
 /** One status's events as a table; `shown` is already cut to the page's limit, `total` is not. */
 export function EventSection({
   status,
@@ -84,11 +90,7 @@ export function EventSection({
                   </td>
                   {status === 'completed' && (
                     <td className="px-4 py-3">
-                      {event.winner_username ? (
-                        <span className="font-medium text-gold-300">{event.winner_username}</span>
-                      ) : (
-                        <span className="text-stone-400 italic">No winner recorded</span>
-                      )}
+                      <Winners winners={event.winners} />
                     </td>
                   )}
                 </tr>
