@@ -67,7 +67,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
     );
   lifecycle.checkpoint();
 
-  if (demoClock) await seedDemoHistory(database.db, jobs, demoClock, app.log);
+  if (demoClock) await seedDemoHistory(database.db, jobs, demoClock, app.log, simulator?.altIds() ?? []);
   lifecycle.checkpoint();
   const scheduler = jobs.schedule(
     [{ name: WOM_SYNC, intervalMs: config.jobs.syncIntervalMinutes * 60_000, runAtStart: true }],

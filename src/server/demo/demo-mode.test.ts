@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { filterRoster, NO_ROSTER_FILTERS } from '#core/members/roster-filters.ts';
+import type { PublicMember } from '#core/members/members.schema.ts';
 import { createTestApp, createUser, loginAs, testConfig, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import type { WomSimulator } from '../simulator/index.ts';
@@ -33,7 +35,7 @@ describe('demo mode', () => {
     t = await createTestApp('sqlite', { wom: { url: simulator.url, groupId: simulator.groupId } });
     const jobs = demoJobs(t, clock);
 
-    await seedDemoHistory(t.database.db, jobs, clock, log);
+    await seedDemoHistory(t.database.db, jobs, clock, log, simulator.altIds());
     expect(clock.offsetMs).toBe(0);
     const baseline = await t.database.db.selectFrom('members').select('created_at').execute();
     expect(baseline).toHaveLength(60);
@@ -54,14 +56,30 @@ describe('demo mode', () => {
     expect(events.some((e) => e.winner_username !== null)).toBe(true);
   });
 
+  it("flags the simulated clan's alts, so Show Alt Accounts has accounts to show", async () => {
+    const clock = new ShiftableClock();
+    simulator = await startDemoWom(testConfig({ DEMO_MEMBERS: '60' }), clock);
+    t = await createTestApp('sqlite', { wom: { url: simulator.url, groupId: simulator.groupId } });
+    const alts = simulator.altIds().map(String);
+    expect(alts).toHaveLength(3);
+
+    await seedDemoHistory(t.database.db, demoJobs(t, clock), clock, log, simulator.altIds());
+    const roster = (await t.app.inject({ method: 'GET', url: '/api/members' })).json<PublicMember[]>();
+    expect(roster).toHaveLength(60);
+    const flagged = roster.filter((member) => member.alt).map((member) => member.wom_id);
+    expect(flagged.sort()).toEqual(alts.sort());
+    expect(filterRoster(roster, NO_ROSTER_FILTERS)).toHaveLength(57);
+    expect(filterRoster(roster, { ...NO_ROSTER_FILTERS, showAlts: true })).toHaveLength(60);
+  });
+
   it('does not replay history once the clan has members', async () => {
     const clock = new ShiftableClock();
     simulator = await startDemoWom(testConfig({ DEMO_MEMBERS: '20' }), clock);
     t = await createTestApp('sqlite', { wom: { url: simulator.url, groupId: simulator.groupId } });
     const jobs = demoJobs(t, clock);
-    await seedDemoHistory(t.database.db, jobs, clock, log);
+    await seedDemoHistory(t.database.db, jobs, clock, log, simulator.altIds());
     const requests = simulator.requests.length;
-    await seedDemoHistory(t.database.db, jobs, clock, log);
+    await seedDemoHistory(t.database.db, jobs, clock, log, simulator.altIds());
     expect(simulator.requests).toHaveLength(requests);
   });
 });
@@ -90,7 +108,7 @@ for (const dialect of testDialects) {
       const admin = await loginAs(t, 'demoadmin');
 
       simulator.setFaults({ latencyMs: 100 });
-      const seeding = seedDemoHistory(t.database.db, demoJobs(t, clock), clock, log);
+      const seeding = seedDemoHistory(t.database.db, demoJobs(t, clock), clock, log, simulator.altIds());
       // The seed runs on a clock 30 days back; its lease must still hold in real time.
       await until(() => simulator!.requests.length > 0);
       const refused = await t.app.inject({

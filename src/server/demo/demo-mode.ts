@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { bumpRevision } from '../db/revisions.ts';
 import type { Database } from '../db/schema.ts';
 import { WOM_SYNC } from '../features/wom-sync/wom-sync.service.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
@@ -25,15 +26,30 @@ export async function startDemoWom(config: Config, clock: ShiftableClock): Promi
 }
 
 /**
+ * Flags the simulated clan's alts. Whether an account is an alt is the site's own knowledge (WOM has
+ * no such field, and the sync stores every new member as a main), so demo mode sets it once, as an
+ * admin of a real clan would.
+ */
+async function flagDemoAlts(db: Kysely<Database>, altIds: readonly number[]): Promise<void> {
+  if (altIds.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('members').set({ alt: true }).where('wom_id', 'in', altIds.map(String)).execute();
+    await bumpRevision(trx, 'members');
+  });
+}
+
+/**
  * On the very first demo start the clan has no history: every member would join now with 0 clan XP.
  * So the first sync runs as if it were 30 days ago (the simulator and the job runner share the
- * shifted clock), and the regular sync that follows sees a month of gains, results and points.
+ * shifted clock), and the regular sync that follows sees a month of gains, results and points. The
+ * members that sync brings in whose ids are in `altIds` are then flagged as alts.
  */
 export async function seedDemoHistory(
   db: Kysely<Database>,
   jobs: JobRunner,
   clock: ShiftableClock,
   log: FastifyBaseLogger,
+  altIds: readonly number[],
 ): Promise<void> {
   const anyMember = await db.selectFrom('members').select('wom_id').limit(1).executeTakeFirst();
   if (anyMember) return;
@@ -47,4 +63,5 @@ export async function seedDemoHistory(
   } finally {
     clock.offsetMs = 0;
   }
+  await flagDemoAlts(db, altIds);
 }

@@ -1,5 +1,7 @@
 import { isSkill } from '@wise-old-man/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateWorld } from './generate-world.ts';
+import { competitionStatus } from './responses.ts';
 import { startSimulator, type WomSimulator } from './index.ts';
 import { call, manualClock, type ManualClock } from './testing.ts';
 import type { CompetitionDetailsJson, CompetitionJson, ErrorJson, ParticipationJson } from './wom-shapes.ts';
@@ -46,24 +48,35 @@ describe('competition details', () => {
     }
   };
 
-  it('has four finished, two ongoing and two upcoming competitions, dated as planned', () => {
+  it("has six back-to-back weekly events, last week's 90-minute rush and today's Clan Hour", () => {
     const duration = (competition: CompetitionJson) =>
       Date.parse(competition.endsAt) - Date.parse(competition.startsAt);
-    const now = Date.parse(NOW);
-    const finished = withStatus('finished');
-    expect(finished).toHaveLength(4);
-    for (const competition of finished) {
-      expect(now - Date.parse(competition.endsAt)).toBeGreaterThanOrEqual(7 * DAY - 60 * MINUTE);
-      expect(now - Date.parse(competition.endsAt)).toBeLessThanOrEqual(5 * 7 * DAY);
-    }
-    expect(finished.map(duration).sort((a, b) => a - b)).toEqual([90 * MINUTE, 7 * DAY, 7 * DAY, 7 * DAY]);
-    const ongoing = withStatus('ongoing');
-    expect(ongoing.map(duration)).toEqual([120 * MINUTE, 7 * DAY]);
-    expect(Date.parse(ongoing[0]?.startsAt ?? '')).toBe(now - 30 * MINUTE);
-    const upcoming = withStatus('upcoming').map(
-      (competition) => (Date.parse(competition.startsAt) - now) / DAY,
-    );
-    expect(upcoming.map(Math.ceil)).toEqual([2, 9]);
+    const byStart = [...competitions].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+    const weekly = byStart.filter((competition) => duration(competition) === 7 * DAY);
+    expect(weekly.map(status)).toEqual([
+      'finished',
+      'finished',
+      'finished',
+      'finished',
+      'ongoing',
+      'upcoming',
+    ]);
+    weekly.forEach((competition, index) => {
+      const next = weekly[index + 1];
+      if (next === undefined) return;
+      expect(next.startsAt).toBe(competition.endsAt);
+      // SOTW and BOTW take turns.
+      expect([competition.title.slice(0, 4), next.title.slice(0, 4)].sort()).toEqual(['BOTW', 'SOTW']);
+    });
+    const rush = byStart.filter((competition) => duration(competition) === 90 * MINUTE);
+    expect(rush.map((competition) => [competition.title.endsWith(' Rush'), status(competition)])).toEqual([
+      [true, 'finished'],
+    ]);
+    expect(rush[0]!.startsAt >= weekly[3]!.startsAt && rush[0]!.endsAt <= weekly[3]!.endsAt).toBe(true);
+    const clanHour = byStart.filter((competition) => duration(competition) === 120 * MINUTE);
+    expect(clanHour.map((competition) => competition.title.startsWith('Clan Hour: '))).toEqual([true]);
+    expect(clanHour[0]!.startsAt.slice(0, 10)).toBe(NOW.slice(0, 10));
+    expect(competitions).toHaveLength(8);
   });
 
   it('sorts participations and mirrors the ranking delta in progress and levels', async () => {
@@ -131,8 +144,8 @@ describe('competition details', () => {
   });
 
   it('lets an ongoing competition progress as the clock moves', async () => {
-    const week = withStatus('ongoing').find((competition) => competition.title.startsWith('SOTW'));
-    if (week === undefined) throw new Error('no ongoing SOTW');
+    const week = withStatus('ongoing').find((competition) => /^[SB]OTW/.test(competition.title));
+    if (week === undefined) throw new Error('no ongoing weekly event');
     const total = (details: CompetitionDetailsJson) =>
       details.participations.reduce((sum, participation) => sum + participation.progress.gained, 0);
     const before = total(await detailsOf(week.id));
@@ -173,5 +186,69 @@ describe('competition details', () => {
       status: 404,
       text: '{"code":"UNEXPECTED_ERROR","message":"Competition not found."}',
     });
+  });
+});
+
+describe('competition schedule', () => {
+  const HOUR = 60 * MINUTE;
+  const WEEK = 7 * DAY;
+  const competitionsAt = (at: number, seed = 1) =>
+    generateWorld({ seed, members: 60, groupId: 1234, verificationCode: '123-456-789', epoch: at })
+      .competitions;
+  const listed = (at: number) =>
+    competitionsAt(at).map(({ id, title, metric, startsAt, endsAt, createdAt }) => ({
+      id,
+      title,
+      metric,
+      startsAt,
+      endsAt,
+      createdAt,
+    }));
+  const now = Date.parse(NOW);
+
+  it('lists the very same competitions when the simulator restarts later the same day', () => {
+    // Seed 1's weeks turn on Tuesdays; NOW is a Saturday, so the whole day lies inside one week.
+    const first = competitionsAt(now);
+    for (const later of [now + MINUTE, now + 5 * HOUR, now - 11 * HOUR, now + 11 * HOUR + 59 * MINUTE]) {
+      expect(competitionsAt(later)).toEqual(first);
+    }
+  });
+
+  it("keeps a week's competitions as they were when the simulator restarts days later", () => {
+    const before = listed(now);
+    const after = listed(now + 5 * DAY);
+    const kept = after.filter((later) => before.some((earlier) => earlier.id === later.id));
+    // The five weekly events the two windows share; the rush is always last week's, and the Clan
+    // Hour today's, so those two are new ones.
+    expect(kept.map((competition) => competition.title.slice(0, 4))).toEqual([
+      'SOTW',
+      'BOTW',
+      'SOTW',
+      'BOTW',
+      'SOTW',
+    ]);
+    for (const competition of kept) {
+      expect(competition).toEqual(before.find((earlier) => earlier.id === competition.id));
+    }
+  });
+
+  it('has finished, ongoing and upcoming competitions at any time of the week, for any seed', () => {
+    for (const seed of [1, 2, 3]) {
+      for (let at = now; at < now + WEEK; at += 5 * HOUR + 7 * MINUTE) {
+        const statuses = new Set(
+          competitionsAt(at, seed).map((competition) => competitionStatus(competition, at)),
+        );
+        expect([...statuses].sort()).toEqual(['finished', 'ongoing', 'upcoming']);
+      }
+    }
+  });
+
+  it('never dates a creation after the moment the clan was generated, and gives ids in creation order', () => {
+    for (let at = now; at < now + WEEK; at += 3 * HOUR + 11 * MINUTE) {
+      const generated = competitionsAt(at).sort((a, b) => a.createdAt - b.createdAt);
+      for (const competition of generated) expect(competition.createdAt).toBeLessThanOrEqual(at);
+      const ids = generated.map((competition) => competition.id);
+      expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+    }
   });
 });

@@ -1,58 +1,159 @@
 import { BOSSES, F2P_BOSSES, isSkill, MetricProps, REAL_SKILLS, type Metric } from '@wise-old-man/utils';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './catalogue.ts';
 import { rawMetricValue } from './competition-values.ts';
-import type { Rng } from './random.ts';
+import { createRng, type Rng } from './random.ts';
 import { rawStatsAt } from './timeline.ts';
 import type { SimCompetition, SimParticipant, SimPlayer } from './world.ts';
 
+const WEEK_MS = 7 * DAY_MS;
+/** 1970-01-05, the first Monday of Unix time: week numbers count from it. */
+const FIRST_MONDAY = 4 * DAY_MS;
+/** The finished weekly events the clan still lists; with this week's and next week's, six in all. */
+const PAST_WEEKS = 4;
+/** Every fourth week's event ends in a tie for first, so any four finished weeks include one. */
+const TIE_EVERY = 4;
+
+/**
+ * Competitions are created in three lanes, a third of an hour each, one lane per kind of event. Ids
+ * count these thirds of an hour since WOM's first year, so two events of different kinds never share
+ * an id, and events of one kind are created in different weeks (or days).
+ */
+const LANE_MS = 20 * MINUTE_MS;
+const FIRST_ID_AT = Date.UTC(2020, 0, 1);
+const LANES = { weekly: 0, rush: 1, clanHour: 2 } as const;
+
+/**
+ * When the clan's events happen, chosen by the seed: weekly events start on one weekday at an evening
+ * hour (UTC), and the daily Clan Hour at another. Every date derives from this grid, never from the
+ * moment the simulator starts, so a restart in the same week (for the Clan Hour, the same day) lists
+ * the very same competitions.
+ */
+interface EventGrid {
+  weekPhaseMs: number;
+  clanHourMs: number;
+}
+
+function eventGrid(seed: number): EventGrid {
+  const rng = createRng(seed, 'competition-grid');
+  return {
+    weekPhaseMs: rng.int(0, 6) * DAY_MS + rng.int(16, 21) * HOUR_MS,
+    clanHourMs: rng.int(17, 22) * HOUR_MS,
+  };
+}
+
+const weekStart = (grid: EventGrid, week: number) => FIRST_MONDAY + grid.weekPhaseMs + week * WEEK_MS;
+const weekAt = (grid: EventGrid, t: number) => Math.floor((t - FIRST_MONDAY - grid.weekPhaseMs) / WEEK_MS);
+
+/** One competition before its participants: `slot` names its random stream, so it is the same every time. */
 interface Plan {
-  kind: 'skill' | 'boss';
-  title: (name: string) => string;
+  slot: string;
+  metric: Metric;
+  title: string;
   startsAt: number;
   durationMs: number;
+  createdAt: number;
   /** Short events see far smaller gains than week-long ones. */
   short: boolean;
   /** Make the two best participants finish level on top. */
   tie: boolean;
 }
 
-const WEEK = 7 * DAY_MS;
+/** Metrics in a seed-chosen order, so consecutive weeks (or days) never repeat one. */
+interface MetricRotation {
+  skills: Metric[];
+  bosses: Metric[];
+  rushSkills: Metric[];
+  clanHourBosses: Metric[];
+}
+
+function metricRotation(seed: number): MetricRotation {
+  const f2p = new Set<Metric>(F2P_BOSSES);
+  const bosses = BOSSES.filter((boss) => !f2p.has(boss));
+  return {
+    skills: createRng(seed, 'competition-skills').shuffle(REAL_SKILLS),
+    bosses: createRng(seed, 'competition-bosses').shuffle(bosses),
+    rushSkills: createRng(seed, 'competition-rush-skills').shuffle(REAL_SKILLS),
+    clanHourBosses: createRng(seed, 'competition-clan-hour-bosses').shuffle(bosses),
+  };
+}
+
+const inTurn = (metrics: Metric[], turn: number): Metric => metrics[turn % metrics.length] ?? 'overall';
+
+/** A creation time inside the kind's lane of the hour that starts at `hour`. */
+function createdInLane(rng: Rng, lane: number, hour: number): number {
+  return hour + lane * LANE_MS + rng.int(0, LANE_MS - 1);
+}
 
 /**
- * Eight group competitions around the epoch: four finished (ended 1 to 5 weeks ago, one of them a
- * 1.5-hour event and one with a tie for first place), two ongoing (a week-long one and a 2-hour
- * event that began 30 minutes ago) and two upcoming (in 2 and 9 days). Status always comes from the
- * clock at request time.
+ * The weekly event of week `week`: a SOTW in even weeks, a BOTW in odd ones, running the whole week.
+ * It is announced a day or two before the previous week's event starts.
  */
-function plans(epoch: number): Plan[] {
-  const hour = Math.floor(epoch / HOUR_MS) * HOUR_MS;
-  const minute = Math.floor(epoch / MINUTE_MS) * MINUTE_MS;
-  const sotw = (name: string) => `SOTW: ${name}`;
-  const botw = (name: string) => `BOTW: ${name}`;
-  const weekly = { durationMs: WEEK, short: false, tie: false };
+function weeklyPlan(seed: number, grid: EventGrid, rotation: MetricRotation, week: number): Plan {
+  const slot = `week-${week}`;
+  const rng = createRng(seed, 'competition-plan', slot);
+  const skill = week % 2 === 0;
+  const metric = inTurn(skill ? rotation.skills : rotation.bosses, Math.floor(week / 2));
+  return {
+    slot,
+    metric,
+    title: `${skill ? 'SOTW' : 'BOTW'}: ${MetricProps[metric].name}`,
+    startsAt: weekStart(grid, week),
+    durationMs: WEEK_MS,
+    createdAt: createdInLane(rng, LANES.weekly, weekStart(grid, week - 1) - rng.int(1, 48) * HOUR_MS),
+    short: false,
+    tie: week % TIE_EVERY === 0,
+  };
+}
+
+/** A 90-minute skilling rush in the middle of week `week`, announced early that week. */
+function rushPlan(seed: number, grid: EventGrid, rotation: MetricRotation, week: number): Plan {
+  const slot = `rush-${week}`;
+  const rng = createRng(seed, 'competition-plan', slot);
+  const metric = inTurn(rotation.rushSkills, week);
+  return {
+    slot,
+    metric,
+    title: `${MetricProps[metric].name} Rush`,
+    startsAt: weekStart(grid, week) + rng.int(2, 5) * DAY_MS + rng.int(0, 4) * HOUR_MS,
+    durationMs: 90 * MINUTE_MS,
+    createdAt: createdInLane(rng, LANES.rush, weekStart(grid, week) + rng.int(1, 24) * HOUR_MS),
+    short: true,
+    tie: false,
+  };
+}
+
+/** Today's two-hour Clan Hour (UTC day `day`), announced the evening before. */
+function clanHourPlan(seed: number, grid: EventGrid, rotation: MetricRotation, day: number): Plan {
+  const slot = `clan-hour-${day}`;
+  const rng = createRng(seed, 'competition-plan', slot);
+  const metric = inTurn(rotation.clanHourBosses, day);
+  return {
+    slot,
+    metric,
+    title: `Clan Hour: ${MetricProps[metric].name}`,
+    startsAt: day * DAY_MS + grid.clanHourMs,
+    durationMs: 2 * HOUR_MS,
+    createdAt: createdInLane(rng, LANES.clanHour, day * DAY_MS - rng.int(2, 12) * HOUR_MS),
+    short: true,
+    tie: false,
+  };
+}
+
+/**
+ * Eight group competitions around the epoch: the weekly events of the last four weeks (finished, one
+ * with a tie for first place), this week's (ongoing) and next week's (upcoming); last week's 90-minute
+ * rush (finished); and today's Clan Hour, whose status depends on the time of day. Status always comes
+ * from the clock at request time.
+ */
+function plans(seed: number, epoch: number): Plan[] {
+  const grid = eventGrid(seed);
+  const rotation = metricRotation(seed);
+  const thisWeek = weekAt(grid, epoch);
+  const weeks = Array.from({ length: PAST_WEEKS + 2 }, (_, index) => thisWeek - PAST_WEEKS + index);
   return [
-    { kind: 'boss', title: botw, startsAt: hour - 6 * WEEK, ...weekly },
-    { kind: 'skill', title: sotw, startsAt: hour - 3 * WEEK, ...weekly, tie: true },
-    { kind: 'skill', title: sotw, startsAt: hour - 2 * WEEK, ...weekly },
-    {
-      kind: 'skill',
-      title: (name) => `${name} Rush`,
-      startsAt: hour - 10 * DAY_MS,
-      durationMs: 90 * MINUTE_MS,
-      short: true,
-      tie: false,
-    },
-    { kind: 'skill', title: sotw, startsAt: hour - 3 * DAY_MS, ...weekly },
-    {
-      kind: 'boss',
-      title: (name) => `Clan Hour: ${name}`,
-      startsAt: minute - 30 * MINUTE_MS,
-      durationMs: 2 * HOUR_MS,
-      short: true,
-      tie: false,
-    },
-    { kind: 'boss', title: botw, startsAt: hour + 2 * DAY_MS, ...weekly },
-    { kind: 'skill', title: sotw, startsAt: hour + 9 * DAY_MS, ...weekly },
+    ...weeks.map((week) => weeklyPlan(seed, grid, rotation, week)),
+    rushPlan(seed, grid, rotation, thisWeek - 1),
+    clanHourPlan(seed, grid, rotation, Math.floor(epoch / DAY_MS)),
   ];
 }
 
@@ -82,69 +183,60 @@ function forceTie(participants: SimParticipant[], room: Map<number, number>): vo
 }
 
 export interface CompetitionInput {
-  rng: Rng;
+  seed: number;
   epoch: number;
   members: SimPlayer[];
   /** Players outside the group; those never updated show -1 in every competition. */
   outsiders: SimPlayer[];
 }
 
-export function generateCompetitions(input: CompetitionInput): SimCompetition[] {
-  const { rng, epoch } = input;
-  const f2p = new Set(F2P_BOSSES);
-  const skills = rng.shuffle(REAL_SKILLS);
-  const bosses = rng.shuffle(BOSSES.filter((boss) => !f2p.has(boss)));
-  const untrackedOutsiders = input.outsiders.filter((player) => !player.tracked);
-  const trackedOutsiders = input.outsiders.filter((player) => player.tracked);
+/** A quarter to a half of the clan, one never-updated outsider and up to two tracked ones. */
+function pickPlayers(rng: Rng, input: CompetitionInput): SimPlayer[] {
+  const share = rng.float(0.25, 0.5);
+  const count = Math.min(
+    input.members.length,
+    Math.max(2, Math.min(250, Math.round(input.members.length * share))),
+  );
+  const untracked = input.outsiders.filter((player) => !player.tracked);
+  const tracked = input.outsiders.filter((player) => player.tracked);
+  return [
+    ...rng.shuffle(input.members).slice(0, count),
+    ...rng.shuffle(untracked).slice(0, 1),
+    ...rng.shuffle(tracked).slice(0, rng.int(0, 2)),
+  ];
+}
 
-  const competitions = plans(epoch).map((plan, index): SimCompetition => {
-    const metric: Metric =
-      (plan.kind === 'skill' ? skills[index % skills.length] : bosses[index % bosses.length]) ?? 'overall';
-    const share = rng.float(0.25, 0.5);
-    const count = Math.min(
-      input.members.length,
-      Math.max(2, Math.min(250, Math.round(input.members.length * share))),
+function competitionFrom(plan: Plan, input: CompetitionInput): SimCompetition {
+  const rng = createRng(input.seed, 'competition', plan.slot);
+  const players = pickPlayers(rng, input);
+  const participants = players.map((player) => ({
+    playerId: player.id,
+    plannedGain: plannedGain(rng, plan.metric, plan.short),
+    hasData: player.tracked,
+  }));
+  const endsAt = plan.startsAt + plan.durationMs;
+  if (plan.tie) {
+    const room = new Map(
+      players.map((player) => [
+        player.id,
+        rawMetricValue(rawStatsAt(player.model, input.epoch, endsAt, []), player, plan.metric),
+      ]),
     );
-    const players = [
-      ...rng.shuffle(input.members).slice(0, count),
-      ...untrackedOutsiders.slice(index % Math.max(1, untrackedOutsiders.length)).slice(0, 1),
-      ...rng.shuffle(trackedOutsiders).slice(0, rng.int(0, 2)),
-    ];
-    const participants = players.map((player) => ({
-      playerId: player.id,
-      plannedGain: plannedGain(rng, metric, plan.short),
-      hasData: player.tracked,
-    }));
-    const endsAt = plan.startsAt + plan.durationMs;
-    if (plan.tie) {
-      const room = new Map(
-        players.map((player) => [
-          player.id,
-          rawMetricValue(rawStatsAt(player.model, epoch, endsAt, []), player, metric),
-        ]),
-      );
-      forceTie(participants, room);
-    }
-    return {
-      id: 0,
-      title: plan.title(MetricProps[metric].name),
-      metric,
-      startsAt: plan.startsAt,
-      endsAt,
-      // Announced a few days ahead, and never later than the epoch (nothing is created in the future).
-      createdAt:
-        Math.min(plan.startsAt - rng.int(1, 4) * DAY_MS, epoch - rng.int(1, 12) * HOUR_MS) +
-        rng.int(0, HOUR_MS),
-      score: rng.int(40, 500),
-      participants,
-    };
-  });
-
-  // Ids grow with creation time, as they do on the real server.
-  let id = 30_000 + rng.int(0, 20_000);
-  for (const competition of [...competitions].sort((a, b) => a.createdAt - b.createdAt)) {
-    id += rng.int(1, 900);
-    competition.id = id;
+    forceTie(participants, room);
   }
-  return competitions;
+  return {
+    // Ids grow with creation time, as they do on the real server.
+    id: Math.floor((plan.createdAt - FIRST_ID_AT) / LANE_MS),
+    title: plan.title,
+    metric: plan.metric,
+    startsAt: plan.startsAt,
+    endsAt,
+    createdAt: plan.createdAt,
+    score: rng.int(40, 500),
+    participants,
+  };
+}
+
+export function generateCompetitions(input: CompetitionInput): SimCompetition[] {
+  return plans(input.seed, input.epoch).map((plan) => competitionFrom(plan, input));
 }

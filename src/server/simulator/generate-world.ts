@@ -1,6 +1,7 @@
 import { REAL_SKILLS } from '@wise-old-man/utils';
 import { DAY_MS, HOUR_MS } from './catalogue.ts';
 import { generateAchievements } from './generate-achievements.ts';
+import { pickAlts } from './generate-alts.ts';
 import { generateCompetitions } from './generate-competitions.ts';
 import { createPlayer, planProfile } from './generate-players.ts';
 import { generateRenames } from './generate-renames.ts';
@@ -15,7 +16,10 @@ export interface WorldOptions {
   members: number;
   groupId: number;
   verificationCode: string;
-  /** Generation time: every date in the clan is relative to it. */
+  /**
+   * Generation time: the clan's dates are relative to it, except competitions, which sit on a fixed
+   * weekly grid and only take from it which weeks to list.
+   */
   epoch: number;
 }
 
@@ -97,6 +101,13 @@ export function generateWorld(options: WorldOptions): World {
     }),
   );
 
+  // Alts are rank-and-file accounts that WOM keeps up to date, never the 200M showcases.
+  const altCandidates = rankAndFile.flatMap((index) => {
+    const member = members[index];
+    return member === undefined || neverUpdated.has(index) || at200m.has(index) ? [] : [member];
+  });
+  const alts = pickAlts(createRng(seed, 'alts'), altCandidates, options.members);
+
   const players = new Map<number, SimPlayer>();
   const byUsername = new Map<string, SimPlayer>();
   for (const player of [...members, ...outsiders]) {
@@ -132,10 +143,11 @@ export function generateWorld(options: WorldOptions): World {
     byUsername,
     memberships,
     departed: new Map(),
-    competitions: generateCompetitions({ rng: createRng(seed, 'competitions'), epoch, members, outsiders }),
+    competitions: generateCompetitions({ seed, epoch, members, outsiders }),
     achievements: generateAchievements(createRng(seed, 'achievements'), members, epoch),
     watchList,
     renames,
+    alts,
     nextPlayerId: nextId + 1,
   };
 }

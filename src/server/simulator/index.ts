@@ -49,6 +49,8 @@ export interface WomSimulator {
   setRole(playerId: number, role: string): void;
   gainExperience(playerId: number, skill: string, xp: number): void;
   memberIds(): number[];
+  /** Members the generated clan knows as alts; WOM has no such field, so demo mode flags them itself. */
+  altIds(): number[];
   close(): Promise<void>;
 }
 
@@ -157,6 +159,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Wo
       markUpdated(player, at);
     },
     memberIds: () => world.memberships.map((membership) => membership.playerId),
+    altIds: () => [...world.alts],
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -80,6 +80,27 @@ describe('player endpoints and world edits', () => {
     });
   });
 
+  it('names a handful of rank-and-file members, the same for the same seed, as alts', async () => {
+    const alts = simulator.altIds();
+    expect(alts).toHaveLength(3);
+    const memberships = (await details()).memberships;
+    const staff = new Set(['owner', 'deputy_owner', 'general', 'captain', 'maxed']);
+    for (const id of alts) {
+      const membership = memberships.find((entry) => entry.playerId === id);
+      expect(membership?.player.updatedAt).not.toBeNull();
+      expect(staff.has(membership?.role ?? 'owner')).toBe(false);
+    }
+    const twin = await startSimulator({ clock, members: 60 });
+    const otherSeed = await startSimulator({ clock, members: 60, seed: 2 });
+    try {
+      expect(twin.altIds()).toEqual(alts);
+      expect(otherSeed.altIds()).not.toEqual(alts);
+    } finally {
+      await twin.close();
+      await otherSeed.close();
+    }
+  });
+
   it('knows the non-members who only take part in competitions', async () => {
     const members = new Set(simulator.memberIds());
     const competitions = (

@@ -107,6 +107,8 @@ export interface World {
   watchList: WatchCase[];
   /** The clan's own name changes, at most one per player; the clock decides which name is current. */
   renames: ScheduledRename[];
+  /** Ids of the members the clan knows as alts (second accounts); WOM itself never says so. */
+  alts: number[];
   nextPlayerId: number;
 }
 

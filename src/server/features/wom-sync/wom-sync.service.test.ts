@@ -141,6 +141,8 @@ for (const dialect of testDialects) {
       await t.sync();
       expect(await t.database.db.selectFrom('points').selectAll().execute()).toEqual([]);
       clock.set(START);
+      // Five competitions have finished since: a run fetches four standings, the next one the fifth.
+      await t.sync();
       await t.sync();
       const results = await t.database.db
         .selectFrom('event_results')
