@@ -46,6 +46,16 @@ for (const dialect of testDialects) {
       expect(response.json()).toEqual([{ wom_id: '1', name: 'Veteran', join_date: '2022-11-21', years: 4 }]);
     });
 
+    it("serves EHB as a whole number, also for a row stored with WOM's fractional hours", async () => {
+      await t.database.db
+        .insertInto('members')
+        .values([memberRow('7', 'Bosser', '2024-01-01', { ehb: 412.87 })])
+        .execute();
+      const response = await t.app.inject({ method: 'GET', url: '/api/members' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([expect.objectContaining({ wom_id: '7', ehb: 412 })]);
+    });
+
     it('celebrates a 29 February join on 28 February in a year without one', async () => {
       await t.database.db
         .insertInto('members')
