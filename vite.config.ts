@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -8,6 +7,13 @@ const apiPort = process.env.API_PORT ?? '3001';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   publicDir: 'src/web/public',
+  resolve: {
+    alias: [
+      // wouter reaches useSyncExternalStore through a shim written for React 17 and older; React 19
+      // has the hook itself, so the shim would only add bytes to the first page.
+      { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: 'react' },
+    ],
+  },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -41,16 +47,6 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/web-setup.ts'],
-          // Vitest would load react-router's CommonJS build beside the ES build that react-router/dom
-          // imports, giving two router contexts; the browser build has one.
-          alias: [
-            {
-              find: /^react-router$/,
-              replacement: fileURLToPath(
-                new URL('node_modules/react-router/dist/development/index.mjs', import.meta.url),
-              ),
-            },
-          ],
         },
       },
     ],

@@ -25,7 +25,8 @@ test('the first admin signs in, is sent to /admin, sees the admin entry and sign
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'clan_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 
-  await page.reload();
+  // A full page load keeps the session (on /, since /admin is not a page until the dashboard exists).
+  await page.goto('/');
   await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible();
 
   await nav.getByRole('button', { name: 'Log Out' }).click();

@@ -1,11 +1,12 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import type { SessionUser } from '#core/auth/auth.schema.ts';
 import type { ClanProfile } from '#core/clan/clan.schema.ts';
+import type { PublicMember } from '#core/members/members.schema.ts';
 import { AppProvider } from '#web/app/provider.tsx';
-import { routes } from '#web/app/routes.tsx';
+import { AppRoutes } from '#web/app/routes.tsx';
 
 export const testClan: ClanProfile = {
   name: 'Siege',
@@ -27,10 +28,23 @@ export function testUser(overrides: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
+/** Where the app is, as the browser's `location` would say it (`search` is `?…` or ''). */
+interface TestLocation {
+  readonly pathname: string;
+  readonly search: string;
+}
+
+/** The latest address in a memory history: a navigation adds one, a replacement overwrites it. */
+function latestLocation(history: readonly string[]): TestLocation {
+  const [pathname = '/', query = ''] = (history.at(-1) ?? '/').split('?');
+  return { pathname, search: query ? `?${query}` : '' };
+}
+
 /**
- * Renders the real route table at a path. Server state is seeded into the query cache (the app's
- * own way of holding it) by query key, so components render exactly what they would after a fetch.
- * A query left unseeded fetches from nowhere and fails, which shows the page's error state.
+ * Renders the real route table at a path, which may carry a query string. Server state is seeded
+ * into the query cache (the app's own way of holding it) by query key, so components render exactly
+ * what they would after a fetch. A query left unseeded fetches from nowhere and fails, which shows
+ * the page's error state. `location` says where the app has navigated since.
  */
 export function renderApp(
   path: string,
@@ -38,6 +52,11 @@ export function renderApp(
     user?: SessionUser | null;
     /** `null` leaves the clan profile unloaded, so it is fetched (and fails unless fetch is stubbed). */
     clan?: ClanProfile | null;
+    /**
+     * The roster that every page sees in the background (the anniversary banner, prefetch): empty by
+     * default; `null` leaves it unloaded, so it is fetched.
+     */
+    members?: PublicMember[] | null;
     queries?: Array<[QueryKey, unknown]>;
   } = {},
 ) {
@@ -46,14 +65,23 @@ export function renderApp(
   });
   queryClient.setQueryData(['auth', 'me'], { user: seed.user ?? null });
   if (seed.clan !== null) queryClient.setQueryData(['clan'], seed.clan ?? testClan);
-  // Pages that load in the background (prefetch, the anniversary banner) find an empty roster.
-  queryClient.setQueryData(['members'], []);
+  if (seed.members !== null) queryClient.setQueryData(['members'], seed.members ?? []);
   for (const [key, data] of seed.queries ?? []) queryClient.setQueryData(key, data);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const memory = memoryLocation({ path, record: true });
   const view = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <Router hook={memory.hook}>
+        <AppRoutes />
+      </Router>
     </AppProvider>,
   );
-  return { ...view, router, queryClient };
+  const location: TestLocation = {
+    get pathname() {
+      return latestLocation(memory.history).pathname;
+    },
+    get search() {
+      return latestLocation(memory.history).search;
+    },
+  };
+  return { ...view, location, queryClient };
 }

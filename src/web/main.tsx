@@ -1,20 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-// The DOM build of RouterProvider honours flushSync, which URL-kept form fields rely on.
-import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider.tsx';
-import { routes } from './app/routes.tsx';
+import { AppRoutes } from './app/routes.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// With no <Router> around it, wouter follows the browser's address bar.
 createRoot(root).render(
   <StrictMode>
     <AppProvider queryClient={createQueryClient()}>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <AppRoutes />
     </AppProvider>
   </StrictMode>,
 );

@@ -1,14 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { metricIcon, metricIconUrl, PRELOADED_ICONS, type IconKind } from '#core/metrics/metric-icons.ts';
 import { getAchievementsQueryOptions } from '../features/achievements/api/get-achievements.ts';
 import { getWomGroupQueryOptions } from '../features/clan/api/get-wom-group.ts';
 import { getCompetitionsQueryOptions } from '../features/events/api/get-competitions.ts';
 import { getEventsQueryOptions } from '../features/events/api/get-events.ts';
 import { getGroupStatsQueryOptions } from '../features/group-stats/api/get-group-stats.ts';
 import { getMembersQueryOptions } from '../features/members/api/get-members.ts';
-import { scheduleWhenIdle } from '../lib/idle.ts';
+import { schedule, scheduleWhenIdle, whenIdle } from '../lib/idle.ts';
+import { preloadImage } from '../lib/preload-image.ts';
 import { ACHIEVEMENT_LIMITS } from '#core/wom/achievement-limits.ts';
 
 /**
@@ -42,37 +42,32 @@ const DATA_IDLE_TIMEOUT_MS = 2000;
 const IMAGE_IDLE_TIMEOUT_MS = 3000;
 const IMAGE_GAP_MS = 100;
 const ICON_IDLE_TIMEOUT_MS = 4000;
-const ICON_START_DELAY_MS = 1000;
-const ICON_GAP_MS = 75;
 
 /** The site's own images, warmed so the seasonal icons and the fallback icon show at once. */
 const SITE_IMAGES = ['/icons/default.svg', '/icons/pumpkin.svg', '/icons/hat.svg', '/icons/game-default.svg'];
 
-function preload(url: string, onError: () => void): void {
-  const image = new Image();
-  image.onerror = onError;
-  image.src = url;
-}
-
 /**
- * Game icons, 75 ms apart (by default the spec's list); a failed icon or a missing mapping is logged
- * and skipped, and the next icon still loads.
+ * Preloads the game icons once the browser is idle. Their steps need the metric catalogue, which the
+ * first page does not, so that code is fetched only then, keeping it out of the first page's bytes.
+ * Returns a function that cancels whatever is left.
  */
-export function iconPreloadSteps(icons: ReadonlyArray<{ kind: IconKind; name: string }> = PRELOADED_ICONS) {
-  return icons.map(({ kind, name }, index) => ({
-    afterMs: ICON_START_DELAY_MS + index * ICON_GAP_MS,
-    run: () => {
-      const icon = metricIcon(kind, name);
-      if (!icon) {
-        // eslint-disable-next-line no-console -- spec §8: a missing icon mapping is logged as a warning
-        console.warn(`No icon mapping for ${kind} "${name}"`);
-        return;
-      }
-      const url = metricIconUrl(icon);
-      // eslint-disable-next-line no-console -- spec §8: a failed icon is logged as an error, then skipped
-      preload(url, () => console.error(`Failed to preload icon ${url}`));
-    },
-  }));
+function scheduleIconPreloadWhenIdle(): () => void {
+  let cancelled = false;
+  let cancelSteps = () => {};
+  const cancelIdle = whenIdle(() => {
+    import('./icon-preload-steps.ts').then(
+      ({ iconPreloadSteps }) => {
+        if (!cancelled) cancelSteps = schedule(iconPreloadSteps());
+      },
+      // Warming icons is a nicety: a page that shows them loads the same code itself when it needs it.
+      () => {},
+    );
+  }, ICON_IDLE_TIMEOUT_MS);
+  return () => {
+    cancelled = true;
+    cancelIdle();
+    cancelSteps();
+  };
 }
 
 /** Starts the idle-time prefetch and preloading once, after the first render. */
@@ -87,11 +82,11 @@ export function useIdlePreloading(): void {
         IMAGE_IDLE_TIMEOUT_MS,
         SITE_IMAGES.map((url, index) => ({
           afterMs: index * IMAGE_GAP_MS,
-          run: () => preload(url, () => {}),
+          run: () => preloadImage(url, () => {}),
         })),
       ),
     [],
   );
 
-  useEffect(() => scheduleWhenIdle(ICON_IDLE_TIMEOUT_MS, iconPreloadSteps()), []);
+  useEffect(scheduleIconPreloadWhenIdle, []);
 }

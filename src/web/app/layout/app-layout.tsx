@@ -1,4 +1,5 @@
-import { Outlet, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { pagesWithoutNavbar } from '../../config/paths.ts';
 import { useClan } from '../../features/clan/api/get-clan.ts';
 import { useIdlePreloading } from '../prefetch.ts';
@@ -6,8 +7,9 @@ import { AnniversaryBanner } from './anniversary-banner.tsx';
 import { Navbar } from './navbar.tsx';
 import { useSiteIcon } from './use-site-icon.ts';
 
-export function AppLayout() {
-  const { pathname } = useLocation();
+/** The frame of every page: the navbar (except on the sign-in pages), the anniversary banner, the page. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
   const iconUrl = useSiteIcon();
   const clan = useClan().data;
   useIdlePreloading();
@@ -17,9 +19,7 @@ export function AppLayout() {
     <div className="flex min-h-screen flex-col">
       {showNavbar && <Navbar clanName={clan?.name ?? ''} iconUrl={iconUrl} />}
       <AnniversaryBanner />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-        <Outlet />
-      </main>
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">{children}</main>
     </div>
   );
 }

@@ -20,9 +20,33 @@ describe('navbar', () => {
     expect(within(nav).getByRole('link', { name: 'Hall of Fame' })).toHaveAttribute('href', '/bosses');
   });
 
+  it.each([
+    ['/', 'Home'],
+    ['/members', 'Members'],
+    ['/members/', 'Members'],
+    ['/bosses?search=lynx', 'Hall of Fame'],
+  ])('marks the link to the page shown at %s as the current page', async (path, current) => {
+    renderApp(path);
+    const nav = await mainNav();
+    const marked = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(marked.map((link) => link.textContent)).toEqual([current]);
+    expect(marked[0]).toHaveClass('text-gold-300');
+  });
+
+  it('marks no link on a page the navbar does not list', async () => {
+    renderApp('/no/such/page');
+    const nav = await mainNav();
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .filter((link) => link.hasAttribute('aria-current')),
+    ).toEqual([]);
+  });
+
   it('names the logo link even before the clan profile has loaded', async () => {
-    const { queryClient } = renderApp('/');
-    queryClient.removeQueries({ queryKey: ['clan'] });
+    renderApp('/', { clan: null });
     const nav = await mainNav();
     expect(within(nav).getAllByRole('link')[0]).toHaveAccessibleName(/.+/);
   });
@@ -68,11 +92,11 @@ describe('navbar', () => {
   });
 
   it('closes when the route changes', async () => {
-    const { router } = renderApp('/');
+    const { location } = renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     await userEvent.click(within(await mainNav()).getByRole('link', { name: 'Stats' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Clan Stats' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/stats');
+    expect(location.pathname).toBe('/stats');
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 

@@ -1,10 +1,11 @@
 import { Menu, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useDismiss } from '../../lib/use-dismiss.ts';
+import { NavLink } from './nav-link.tsx';
 
 const links = [
   { to: paths.home, label: 'Home' },
@@ -16,7 +17,7 @@ const links = [
   { to: paths.achievements, label: 'Achievements' },
 ] as const;
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   `block rounded px-3 py-2 text-sm font-medium transition-colors ${
     isActive ? 'bg-stone-800 text-gold-300' : 'text-stone-300 hover:bg-stone-800 hover:text-white'
   }`;
@@ -24,7 +25,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 function SessionEntry() {
   const { data } = useMe();
   const logout = useLogout();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const user = data?.user;
   if (!user) {
     return (
@@ -41,7 +42,7 @@ function SessionEntry() {
       <button
         type="button"
         className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-stone-300 hover:bg-stone-800 hover:text-white md:w-auto"
-        onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate(paths.home) })}
+        onClick={() => logout.mutate(undefined, { onSuccess: () => navigate(paths.home) })}
       >
         Log Out
       </button>
@@ -51,7 +52,7 @@ function SessionEntry() {
 
 /** The site navbar: a row of links on wide screens, a menu that collapses on phones. */
 export function Navbar({ clanName, iconUrl }: { clanName: string; iconUrl: string }) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   // The menu is open only on the page where it was opened, so any route change closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -88,7 +89,7 @@ export function Navbar({ clanName, iconUrl }: { clanName: string; iconUrl: strin
           className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
         >
           {links.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.to === paths.home} className={linkClass}>
+            <NavLink key={link.to} to={link.to} className={linkClass}>
               {link.label}
             </NavLink>
           ))}

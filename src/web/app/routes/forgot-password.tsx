@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { usePageTitle } from '../../components/page-title.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { paths } from '../../config/paths.ts';

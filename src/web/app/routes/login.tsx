@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { usePageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../config/paths.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
@@ -6,7 +6,7 @@ import { useClan } from '../../features/clan/api/get-clan.ts';
 
 export function Component() {
   usePageTitle('Sign In');
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const discordUrl = useClan().data?.discord_url;
 
   return (
@@ -18,7 +18,7 @@ export function Component() {
         <h1 className="mt-4 text-2xl font-bold">Sign In</h1>
       </div>
       <div className="rounded-lg border border-stone-800 bg-stone-900 p-6">
-        <LoginForm onSuccess={(user) => void navigate(user.is_admin ? paths.admin : paths.profile)} />
+        <LoginForm onSuccess={(user) => navigate(user.is_admin ? paths.admin : paths.profile)} />
       </div>
       <p className="text-center text-sm">
         {discordUrl ? (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { usePageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { paths } from '../../config/paths.ts';

@@ -89,10 +89,10 @@ describe('login form', () => {
         ? Response.json(errorBody('INTERNAL_ERROR', 'Something went wrong on our side'), { status: 500 })
         : Response.json({ user: testUser() });
     });
-    const { router } = await signIn();
+    const { location } = await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    await vi.waitFor(() => expect(location.pathname).toBe('/profile'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,10 @@
-import { useSearchParams } from 'react-router';
 import {
   NO_ROSTER_FILTERS,
   ROSTER_FILTERS,
   type RosterFilterKey,
   type RosterFilters,
 } from '#core/members/roster-filters.ts';
-import { useSetSearchParams } from '../../../lib/use-search-param.ts';
+import { useSearchParams, useSetSearchParams } from '../../../lib/use-search-param.ts';
 
 /** Each filter's query parameter, so a link such as `?ironman=1&alts=1` reproduces the view. */
 const FILTER_PARAMS: Readonly<Record<RosterFilterKey, string>> = {
@@ -38,7 +37,7 @@ function filterParams(filters: RosterFilters): Record<string, string> {
 
 /** The roster's search term and filters, kept in the URL so that a link or a reload reproduces the view. */
 export function useRosterFilters() {
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const setParams = useSetSearchParams();
   const filters = readFilters(params);
   const update = (next: RosterFilters) => setParams(filterParams(next));

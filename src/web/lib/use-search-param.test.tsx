@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { useSearchParam } from './use-search-param.ts';
+
+function SearchInput() {
+  const [value, setValue] = useSearchParam('q');
+  return <input aria-label="Search" value={value} onChange={(event) => setValue(event.target.value)} />;
+}
+
+function renderAt(path: string) {
+  const memory = memoryLocation({ path, record: true });
+  render(
+    <Router hook={memory.hook}>
+      <SearchInput />
+    </Router>,
+  );
+  return {
+    input: screen.getByRole<HTMLInputElement>('textbox', { name: 'Search' }),
+    history: memory.history,
+  };
+}
+
+describe('useSearchParam', () => {
+  it('keeps the caret where the user types inside a value kept in the URL', async () => {
+    const user = userEvent.setup();
+    const { input, history } = renderAt('/members?q=abc');
+    await user.click(input);
+    input.setSelectionRange(1, 1);
+    await user.keyboard('XY');
+    expect(input).toHaveValue('aXYbc');
+    expect(input.selectionStart).toBe(3);
+    expect(history).toEqual(['/members?q=aXYbc']);
+  });
+
+  it('gives back exactly what was typed, percent signs included', async () => {
+    const user = userEvent.setup();
+    const { input, history } = renderAt('/members');
+    await user.type(input, 'a%20b');
+    expect(input).toHaveValue('a%20b');
+    expect(history.at(-1)).toBe('/members?q=a%2520b');
+  });
+
+  it('removes the parameter from the URL when the value is emptied', async () => {
+    const user = userEvent.setup();
+    const { input, history } = renderAt('/members?q=a&page=2');
+    await user.clear(input);
+    expect(history).toEqual(['/members?page=2']);
+  });
+});
