@@ -1,0 +1,195 @@
+/**
+ * `npm run bench`: the public site's figures in one table (DESIGN §9, issue 9). Each public read
+ * under load next to a bare Node server sending the same compressed bytes, in the same run; a 304
+ * against the same; the JavaScript and CSS of the first page and of /members as sent; the time until
+ * they show in Chromium, on loopback and on a slow link; the app's memory idle and under load.
+ * The app is the production build in demo mode with a generated clan. Prints figures; asserts nothing.
+ *
+ * BENCH_MEMBERS (default 500), BENCH_SECONDS per load run (default 5), BENCH_CONNECTIONS (default 50).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium.ts';
+import { freePort } from '../src/test/free-port.ts';
+import { startApp, startBareServer, type RunningProcess } from './lib/app-process.ts';
+import { measurePage, THROTTLED, type PageFigures } from './lib/browser.ts';
+import { loadTest, type LoadResult } from './lib/load.ts';
+import { rssMb, watchPeakRss } from './lib/process-stats.ts';
+import { formatTable, type Row } from './lib/table.ts';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BROWSER_RUNS = 5;
+
+/** The public reads, and the target ratio to the bare server for each (DESIGN §9). */
+const READS: Array<{ path: string; target: number }> = [
+  { path: '/api/members', target: 0.8 },
+  { path: '/api/wom-group', target: 0.5 },
+  { path: '/api/wom-group-stats', target: 0.5 },
+  { path: '/api/wom-group-achievements?limit=10', target: 0.5 },
+  { path: '/api/wom-competitions', target: 0.5 },
+  { path: '/api/events', target: 0.5 },
+  { path: '/api/leaderboards', target: 0.5 },
+  { path: '/api/anniversaries', target: 0.5 },
+  { path: '/api/clan', target: 0.5 },
+  { path: '/members', target: 0.5 },
+];
+/** Reads whose 304 is measured: the issue's "a revision check only". */
+const CONDITIONAL = ['/api/members', '/api/wom-group', '/api/events', '/api/leaderboards'];
+
+interface Recorded {
+  headers: Record<string, string>;
+  body: string;
+  bytes: number;
+}
+
+const REPLAYED_HEADERS = ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary'];
+
+/** The app's answer to a browser that accepts brotli, bytes as sent, as the bare server replays it. */
+function record(base: string, path: string): Promise<Recorded> {
+  return new Promise((resolve, reject) => {
+    get(`${base}${path}`, { headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
+      if (response.statusCode !== 200) reject(new Error(`${path} answered ${response.statusCode}`));
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const headers = Object.fromEntries(
+          REPLAYED_HEADERS.flatMap((name) => {
+            const value = response.headers[name];
+            return value === undefined ? [] : [[name, String(value)]];
+          }),
+        );
+        resolve({ headers, body: body.toString('base64'), bytes: body.length });
+      });
+    }).on('error', reject);
+  });
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+function loadCell(r: LoadResult): string {
+  const errors = r.errors > 0 ? ` · ${r.errors} errors` : '';
+  return `${r.requestsPerSecond.toLocaleString('en-US')}/s · p50 ${r.p50Ms} · p99 ${r.p99Ms} ms · ${r.cpuMsPerRequest.toFixed(3)} ms CPU${errors}`;
+}
+function ratioCell(app: LoadResult, bare: LoadResult): string {
+  return `${(app.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}×`;
+}
+
+async function loadBoth(
+  app: RunningProcess,
+  bare: RunningProcess,
+  path: string,
+  headers?: Record<string, string>,
+) {
+  const expectStatus = headers?.['if-none-match'] ? 304 : 200;
+  const options = { connections: CONNECTIONS, seconds: SECONDS, headers, expectStatus };
+  return {
+    app: await loadTest({ ...options, url: `${app.base}${path}`, pid: app.pid }),
+    bare: await loadTest({ ...options, url: `${bare.base}${path}`, pid: bare.pid }),
+  };
+}
+
+async function browserRows(base: string): Promise<Row[]> {
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const pages: Array<{ path: string; ready: string; label: string; target: string }> = [
+      { path: '/', ready: 'main h1', label: 'first page (/)', target: '≤ 80 KB JS' },
+      { path: '/members', ready: 'table tbody tr', label: '/members', target: '' },
+    ];
+    const rows: Row[] = [];
+    const figures = new Map<string, { cold: PageFigures; slow: PageFigures }>();
+    for (const page of pages) {
+      const cold = await measurePage(browser, `${base}${page.path}`, page.ready, {
+        runs: BROWSER_RUNS,
+        throttled: false,
+      });
+      const slow = await measurePage(browser, `${base}${page.path}`, page.ready, {
+        runs: BROWSER_RUNS,
+        throttled: true,
+      });
+      figures.set(page.path, { cold, slow });
+      rows.push({
+        what: `${page.label}: JS + CSS as sent`,
+        app: `${kb(cold.jsBytes)} + ${kb(cold.cssBytes)}`,
+        target: page.target,
+      });
+    }
+    const roster = figures.get('/members');
+    if (roster) {
+      rows.push({
+        what: '/members rows visible, cold, loopback (median of 5)',
+        app: ms(roster.cold.medianMs),
+        target: '≤ 400 ms',
+      });
+      rows.push({
+        what: `/members rows visible, ${THROTTLED.latencyMs} ms / ${THROTTLED.bitsPerSecond / 1e6} Mbit link (median of 5)`,
+        app: ms(roster.slow.medianMs),
+        target: '≤ 800 ms',
+      });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'clan-bench-answers-'));
+const app = await startApp(await freePort(), MEMBERS);
+let bare: RunningProcess | null = null;
+try {
+  // Let start-up work (the first sync, icon fetches, JIT) settle before reading idle memory.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const idleRss = rssMb(app.pid);
+
+  const answers = Object.fromEntries(
+    await Promise.all(READS.map(async ({ path }) => [path, await record(app.base, path)] as const)),
+  );
+  const answersFile = join(dir, 'answers.json');
+  writeFileSync(answersFile, JSON.stringify(answers));
+  bare = await startBareServer(await freePort(), answersFile);
+
+  const rows: Row[] = [];
+  const peak = watchPeakRss(app.pid);
+  for (const { path, target } of READS) {
+    const { app: a, bare: b } = await loadBoth(app, bare, path);
+    rows.push({
+      what: `GET ${path} (${kb(answers[path]?.bytes ?? 0)} br)`,
+      app: loadCell(a),
+      bare: loadCell(b),
+      ratio: ratioCell(a, b),
+      target: `≥ ${target}×`,
+    });
+  }
+  for (const path of CONDITIONAL) {
+    const etag = answers[path]?.headers.etag ?? '';
+    const { app: a, bare: b } = await loadBoth(app, bare, path, { 'if-none-match': etag });
+    rows.push({
+      what: `304 ${path}`,
+      app: loadCell(a),
+      bare: loadCell(b),
+      ratio: ratioCell(a, b),
+      target: 'a revision check only',
+    });
+  }
+  const loadRss = peak.stop();
+  rows.push(...(await browserRows(app.base)));
+  rows.push({
+    what: 'app RSS idle / peak under load',
+    app: `${Math.round(idleRss)} / ${Math.round(loadRss)} MB`,
+    target: '≤ 120 / 200 MB',
+  });
+
+  process.stdout.write(
+    `\n${MEMBERS} members, ${CONNECTIONS} connections, ${SECONDS} s per load run; app = production build (SQLite), bare = node:http sending the same bytes\n\n`,
+  );
+  process.stdout.write(`${formatTable(rows)}\n`);
+} finally {
+  await bare?.stop();
+  await app.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
