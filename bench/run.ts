@@ -3,7 +3,8 @@
  * under load next to a bare Node server sending the same compressed bytes, in the same run; a 304
  * against the same; the JavaScript and CSS of the first page and of /members as sent; the time until
  * they show in Chromium, on loopback and on a slow link; the app's memory idle and under load.
- * The app is the production build in demo mode with a generated clan. Prints figures; asserts nothing.
+ * The app is the production build in demo mode (`npm start`), whose process also holds the simulated
+ * WOM's generated clan. Prints figures; asserts nothing.
  *
  * BENCH_MEMBERS (default 500), BENCH_SECONDS per load run (default 5), BENCH_CONNECTIONS (default 50).
  */
@@ -17,7 +18,7 @@ import { freePort } from '../src/test/free-port.ts';
 import { startApp, startBareServer, type RunningProcess } from './lib/app-process.ts';
 import { measurePage, THROTTLED, type PageFigures } from './lib/browser.ts';
 import { loadTest, type LoadResult } from './lib/load.ts';
-import { rssMb, watchPeakRss } from './lib/process-stats.ts';
+import { settledRssMb, watchPeakRss } from './lib/process-stats.ts';
 import { formatTable, type Row } from './lib/table.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 500);
@@ -70,7 +71,7 @@ function record(base: string, path: string): Promise<Recorded> {
   });
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 function loadCell(r: LoadResult): string {
   const errors = r.errors > 0 ? ` · ${r.errors} errors` : '';
@@ -142,9 +143,7 @@ const dir = mkdtempSync(join(tmpdir(), 'clan-bench-answers-'));
 const app = await startApp(await freePort(), MEMBERS);
 let bare: RunningProcess | null = null;
 try {
-  // Let start-up work (the first sync, icon fetches, JIT) settle before reading idle memory.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const idleRss = rssMb(app.pid);
+  const idleRss = await settledRssMb(app.pid);
 
   const answers = Object.fromEntries(
     await Promise.all(READS.map(async ({ path }) => [path, await record(app.base, path)] as const)),
@@ -185,7 +184,7 @@ try {
   });
 
   process.stdout.write(
-    `\n${MEMBERS} members, ${CONNECTIONS} connections, ${SECONDS} s per load run; app = production build (SQLite), bare = node:http sending the same bytes\n\n`,
+    `\n${MEMBERS} members, ${CONNECTIONS} connections, ${SECONDS} s per load run; app = production build in demo mode (SQLite), bare = node:http sending the same bytes\n\n`,
   );
   process.stdout.write(`${formatTable(rows)}\n`);
 } finally {

@@ -31,9 +31,27 @@ function stopper(child: ChildProcess, cleanup: () => void): () => Promise<void> 
   };
 }
 
+async function waitUntil(check: () => Promise<boolean>, child: ChildProcess, what: string, giveUpMs: number) {
+  for (let waited = 0; !(await check()); waited += 250) {
+    if (child.exitCode !== null) throw new Error(`${what}: the process exited with code ${child.exitCode}`);
+    if (waited > giveUpMs) throw new Error(`${what}: not ready within ${giveUpMs / 1000} s`);
+    await sleep(250);
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The production build in demo mode, on a throwaway SQLite file, as `npm start` runs it; resolves
- * once the generated clan of `members` is synced and served.
+ * The production build as `npm start` runs it, in demo mode (a month of history, events and points
+ * from the built-in WOM simulator) on a throwaway SQLite file; resolves once the clan of `members`
+ * is synced and served.
  */
 export async function startApp(port: number, members: number): Promise<RunningProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'clan-bench-'));
@@ -55,12 +73,11 @@ export async function startApp(port: number, members: number): Promise<RunningPr
   });
   const base = `http://127.0.0.1:${port}`;
   const stop = stopper(child, () => rmSync(dir, { recursive: true, force: true }));
-  for (let waited = 0; (await membersListed(base)) !== members; waited += 250) {
-    if (child.exitCode !== null || waited > 120_000) {
-      await stop();
-      throw new Error(`the app did not serve a synced clan of ${members} within two minutes`);
-    }
-    await sleep(250);
+  try {
+    await waitUntil(async () => (await membersListed(base)) === members, child, 'the app', 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
   }
   return { pid: child.pid as number, base, stop };
 }
@@ -71,14 +88,6 @@ export async function startBareServer(port: number, answersFile: string): Promis
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 50) {
-    try {
-      await fetch(`${base}/`);
-      break;
-    } catch {
-      if (waited > 10_000) throw new Error('the bare server did not start');
-      await sleep(50);
-    }
-  }
+  await waitUntil(() => answers(`${base}/`), child, 'the bare server', 10_000);
   return { pid: child.pid as number, base, stop: stopper(child, () => {}) };
 }

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 
 export interface PageFigures {
   /** Compressed bytes of JavaScript and CSS as sent (encoded body sizes). */
@@ -55,24 +55,30 @@ export async function measurePage(
     const page = await context.newPage();
     if (options.throttled) await throttle(page);
     await page.addInitScript(recordWhenShown, ready);
-    const sizes: Array<Promise<{ type: string; bytes: number }>> = [];
+    const finished: Request[] = [];
     page.on('requestfinished', (request) => {
       const type = request.resourceType();
-      if (type === 'script' || type === 'stylesheet') {
-        sizes.push(request.sizes().then((size) => ({ type, bytes: size.responseBodySize })));
-      }
+      if (type === 'script' || type === 'stylesheet') finished.push(request);
     });
     await page.goto(url);
     await page.waitForFunction(
       () => (window as unknown as Record<string, number>)['__shownAt'] !== undefined,
     );
-    times.push(
-      await page.evaluate(() => (window as unknown as Record<string, number>)['__shownAt'] as number),
+    const shown = await page.evaluate(() => ({
+      afterNavigation: (window as unknown as Record<string, number>)['__shownAt'] as number,
+      epoch: performance.timeOrigin + ((window as unknown as Record<string, number>)['__shownAt'] as number),
+    }));
+    times.push(shown.afterNavigation);
+    // Only what was asked for before the page showed: code loaded later, when idle, is not the first page's.
+    const firstPage = finished.filter((request) => request.timing().startTime <= shown.epoch);
+    const sizes = await Promise.all(
+      firstPage.map(async (request) => ({
+        type: request.resourceType(),
+        bytes: (await request.sizes()).responseBodySize,
+      })),
     );
-    // Code the page loads later (idle prefetch) is not the first page's.
-    const loaded = await Promise.all(sizes);
-    jsBytes = loaded.filter((s) => s.type === 'script').reduce((sum, s) => sum + s.bytes, 0);
-    cssBytes = loaded.filter((s) => s.type === 'stylesheet').reduce((sum, s) => sum + s.bytes, 0);
+    jsBytes = sizes.filter((s) => s.type === 'script').reduce((sum, s) => sum + s.bytes, 0);
+    cssBytes = sizes.filter((s) => s.type === 'stylesheet').reduce((sum, s) => sum + s.bytes, 0);
     await context.close();
   }
   return { jsBytes, cssBytes, medianMs: median(times) };

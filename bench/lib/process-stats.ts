@@ -33,3 +33,19 @@ export function watchPeakRss(pid: number, everyMs = 100): { stop(): number } {
     },
   };
 }
+
+/**
+ * RSS once the process has settled: V8 gives back the heap that start-up used some seconds after the
+ * work ends, so sample until ten readings in a row (a second apart) fall by less than 1 MB.
+ */
+export async function settledRssMb(pid: number, giveUpMs = 60_000): Promise<number> {
+  let last = rssMb(pid);
+  let steady = 0;
+  for (let waited = 0; steady < 10 && waited < giveUpMs; waited += 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = rssMb(pid);
+    steady = last - now < 1 ? steady + 1 : 0;
+    last = now;
+  }
+  return last;
+}
