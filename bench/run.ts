@@ -16,7 +16,7 @@ import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { freePort } from '../src/test/free-port.ts';
 import { startApp, startBareServer, type RunningProcess } from './lib/app-process.ts';
-import { measurePage, THROTTLED, type PageFigures } from './lib/browser.ts';
+import { firstPageBytes, medianTimeToShow, THROTTLED } from './lib/browser.ts';
 import { loadTest, type LoadResult } from './lib/load.ts';
 import { settledRssMb, watchPeakRss } from './lib/process-stats.ts';
 import { formatTable, type Row } from './lib/table.ts';
@@ -25,6 +25,7 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BROWSER_RUNS = 5;
+const ROSTER_ROW = 'table tbody tr';
 
 /** The public reads, and the target ratio to the bare server for each (DESIGN §9). */
 const READS: Array<{ path: string; target: number }> = [
@@ -73,6 +74,8 @@ function record(base: string, path: string): Promise<Recorded> {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
+const bytesCell = (page: { jsBytes: number; cssBytes: number }) =>
+  `${kb(page.jsBytes)} + ${kb(page.cssBytes)}`;
 function loadCell(r: LoadResult): string {
   const errors = r.errors > 0 ? ` · ${r.errors} errors` : '';
   return `${r.requestsPerSecond.toLocaleString('en-US')}/s · p50 ${r.p50Ms} · p99 ${r.p99Ms} ms · ${r.cpuMsPerRequest.toFixed(3)} ms CPU${errors}`;
@@ -98,42 +101,25 @@ async function loadBoth(
 async function browserRows(base: string): Promise<Row[]> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    const pages: Array<{ path: string; ready: string; label: string; target: string }> = [
-      { path: '/', ready: 'main h1', label: 'first page (/)', target: '≤ 80 KB JS' },
-      { path: '/members', ready: 'table tbody tr', label: '/members', target: '' },
-    ];
-    const rows: Row[] = [];
-    const figures = new Map<string, { cold: PageFigures; slow: PageFigures }>();
-    for (const page of pages) {
-      const cold = await measurePage(browser, `${base}${page.path}`, page.ready, {
-        runs: BROWSER_RUNS,
-        throttled: false,
-      });
-      const slow = await measurePage(browser, `${base}${page.path}`, page.ready, {
-        runs: BROWSER_RUNS,
-        throttled: true,
-      });
-      figures.set(page.path, { cold, slow });
-      rows.push({
-        what: `${page.label}: JS + CSS as sent`,
-        app: `${kb(cold.jsBytes)} + ${kb(cold.cssBytes)}`,
-        target: page.target,
-      });
-    }
-    const roster = figures.get('/members');
-    if (roster) {
-      rows.push({
-        what: '/members rows visible, cold, loopback (median of 5)',
-        app: ms(roster.cold.medianMs),
+    const home = await firstPageBytes(browser, `${base}/`, 'main h1');
+    const roster = await firstPageBytes(browser, `${base}/members`, ROSTER_ROW);
+    const runs = { runs: BROWSER_RUNS };
+    return [
+      { what: 'first page (/): JS + CSS as sent', app: bytesCell(home), target: '≤ 80 KB JS' },
+      { what: '/members: JS + CSS as sent', app: bytesCell(roster) },
+      {
+        what: `/members rows visible, cold, loopback (median of ${BROWSER_RUNS})`,
+        app: ms(
+          await medianTimeToShow(browser, `${base}/members`, ROSTER_ROW, { ...runs, throttled: false }),
+        ),
         target: '≤ 400 ms',
-      });
-      rows.push({
-        what: `/members rows visible, ${THROTTLED.latencyMs} ms / ${THROTTLED.bitsPerSecond / 1e6} Mbit link (median of 5)`,
-        app: ms(roster.slow.medianMs),
+      },
+      {
+        what: `/members rows visible, ${THROTTLED.latencyMs} ms / ${THROTTLED.bitsPerSecond / 1e6} Mbit link (median of ${BROWSER_RUNS})`,
+        app: ms(await medianTimeToShow(browser, `${base}/members`, ROSTER_ROW, { ...runs, throttled: true })),
         target: '≤ 800 ms',
-      });
-    }
-    return rows;
+      },
+    ];
   } finally {
     await browser.close();
   }
@@ -143,8 +129,8 @@ const dir = mkdtempSync(join(tmpdir(), 'clan-bench-answers-'));
 const app = await startApp(await freePort(), MEMBERS);
 let bare: RunningProcess | null = null;
 try {
-  const idleRss = await settledRssMb(app.pid);
-
+  // Start-up work (demo mode's second sync, icon fetches) ends before the load starts.
+  await settledRssMb(app.pid);
   const answers = Object.fromEntries(
     await Promise.all(READS.map(async ({ path }) => [path, await record(app.base, path)] as const)),
   );
@@ -177,6 +163,8 @@ try {
   }
   const loadRss = peak.stop();
   rows.push(...(await browserRows(app.base)));
+  // Idle: after everything, once the heap that start-up and the load used has been given back.
+  const idleRss = await settledRssMb(app.pid);
   rows.push({
     what: 'app RSS idle / peak under load',
     app: `${Math.round(idleRss)} / ${Math.round(loadRss)} MB`,

@@ -1,11 +1,9 @@
 import type { Browser, Page, Request } from '@playwright/test';
 
-export interface PageFigures {
+export interface PageBytes {
   /** Compressed bytes of JavaScript and CSS as sent (encoded body sizes). */
   jsBytes: number;
   cssBytes: number;
-  /** Milliseconds from navigation start to the first frame showing `ready`, median of the runs. */
-  medianMs: number;
 }
 
 /** A link like the issue's slow case: 40 ms each way and 10 Mbit/s. */
@@ -40,46 +38,65 @@ async function throttle(page: Page): Promise<void> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-/** Opens `url` `runs` times, each in a fresh context (a cold cache), and measures what it took. */
-export async function measurePage(
+/** A fresh context (a cold cache), optionally throttled, whose pages record when `ready` shows. */
+async function openCold(browser: Browser, ready: string, throttled: boolean) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (throttled) await throttle(page);
+  await page.addInitScript(recordWhenShown, ready);
+  return { context, page };
+}
+
+async function shownAt(page: Page): Promise<number> {
+  const read = () => (window as unknown as { __shownAt?: number }).__shownAt;
+  await page.waitForFunction(read);
+  return (await page.evaluate(read)) as number;
+}
+
+/**
+ * Milliseconds from navigation start to the first frame showing `ready`, median of `runs` cold
+ * loads; on a throttled link when asked.
+ */
+export async function medianTimeToShow(
   browser: Browser,
   url: string,
   ready: string,
   options: { runs: number; throttled: boolean },
-): Promise<PageFigures> {
+): Promise<number> {
   const times: number[] = [];
-  let jsBytes = 0;
-  let cssBytes = 0;
   for (let run = 0; run < options.runs; run += 1) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    if (options.throttled) await throttle(page);
-    await page.addInitScript(recordWhenShown, ready);
-    const finished: Request[] = [];
-    page.on('requestfinished', (request) => {
-      const type = request.resourceType();
-      if (type === 'script' || type === 'stylesheet') finished.push(request);
-    });
+    const { context, page } = await openCold(browser, ready, options.throttled);
     await page.goto(url);
-    await page.waitForFunction(
-      () => (window as unknown as Record<string, number>)['__shownAt'] !== undefined,
-    );
-    const shown = await page.evaluate(() => ({
-      afterNavigation: (window as unknown as Record<string, number>)['__shownAt'] as number,
-      epoch: performance.timeOrigin + ((window as unknown as Record<string, number>)['__shownAt'] as number),
-    }));
-    times.push(shown.afterNavigation);
-    // Only what was asked for before the page showed: code loaded later, when idle, is not the first page's.
-    const firstPage = finished.filter((request) => request.timing().startTime <= shown.epoch);
-    const sizes = await Promise.all(
-      firstPage.map(async (request) => ({
-        type: request.resourceType(),
-        bytes: (await request.sizes()).responseBodySize,
-      })),
-    );
-    jsBytes = sizes.filter((s) => s.type === 'script').reduce((sum, s) => sum + s.bytes, 0);
-    cssBytes = sizes.filter((s) => s.type === 'stylesheet').reduce((sum, s) => sum + s.bytes, 0);
+    times.push(await shownAt(page));
     await context.close();
   }
-  return { jsBytes, cssBytes, medianMs: median(times) };
+  return median(times);
+}
+
+/**
+ * The JavaScript and CSS a page needs to show `ready`, as sent. Idle-time work (the spec's prefetch
+ * of data and icons, which may start while the page's own code is still on its way) is held back
+ * in this run, so only the page's own code is counted.
+ */
+export async function firstPageBytes(browser: Browser, url: string, ready: string): Promise<PageBytes> {
+  const { context, page } = await openCold(browser, ready, false);
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  const finished: Request[] = [];
+  page.on('requestfinished', (request) => {
+    const type = request.resourceType();
+    if (type === 'script' || type === 'stylesheet') finished.push(request);
+  });
+  await page.goto(url);
+  await shownAt(page);
+  const sizes = await Promise.all(
+    finished.map(async (request) => ({
+      type: request.resourceType(),
+      bytes: (await request.sizes()).responseBodySize,
+    })),
+  );
+  await context.close();
+  const total = (type: string) => sizes.filter((s) => s.type === type).reduce((sum, s) => sum + s.bytes, 0);
+  return { jsBytes: total('script'), cssBytes: total('stylesheet') };
 }
