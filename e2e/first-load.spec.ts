@@ -14,6 +14,25 @@ test("the roster's data is requested once, by the page's HTML, not after the cod
   expect(rosterRequests).toHaveLength(1);
 });
 
+test("a first visit shows the page with the navbar, never the page's loading state", async ({ page }) => {
+  // Records every status text the page shows while it loads, from the very first DOM change.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { statusesSeen: string[] }).statusesSeen = seen;
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"]')) seen.push(status.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  // (Pages whose data loading says something else; the welcome page's data says 'Loading...' too.)
+  for (const path of ['/members', '/events']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { statusesSeen: string[] }).statusesSeen);
+    // The page's code is loaded before the first render; its data may still show its own loading text.
+    expect(seen, path).not.toContain('Loading...');
+  }
+});
+
 test('a visitor browsing the public pages downloads no sign-in, account or admin code', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
