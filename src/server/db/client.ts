@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
+import { registerCommittedRevisionReader } from './revisions.ts';
 import type { Database } from './schema.ts';
 import { SqliteValuesPlugin } from './sqlite-values.ts';
 
@@ -59,6 +60,14 @@ export function openSqlite(path: string): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new SqliteValuesPlugin()],
+  });
+  let revisions: SqliteDatabase.Statement<[], { name: string; revision: number }> | null = null;
+  registerCommittedRevisionReader(db, () => {
+    // Inside an open transaction the connection would show its own uncommitted bump: queue behind it.
+    if (sqlite.inTransaction) return null;
+    // Prepared on first use: the table exists only once the migrations have run.
+    revisions ??= sqlite.prepare('select name, revision from data_revisions order by name');
+    return revisions.all();
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
-import { bumpRevision, cacheByRevision, cacheVariantsByRevision, readRevision } from './revisions.ts';
+import {
+  bumpRevision,
+  cacheByRevision,
+  cacheVariantsByRevision,
+  readRevision,
+  readRevisionKey,
+} from './revisions.ts';
 
 for (const dialect of testDialects) {
   describe(`${dialect}: data revisions`, () => {
@@ -26,6 +32,30 @@ for (const dialect of testDialects) {
         })
         .catch(() => undefined);
       expect(await readRevision(database.db, 'members')).toBe(0);
+    });
+
+    it('never keys a read on the bump of a transaction still open, which then rolls back', async () => {
+      await bumpRevision(database.db, 'events');
+      const before = await readRevisionKey(database.db);
+      let bumped!: () => void;
+      let release!: () => void;
+      const bumpMade = new Promise<void>((resolve) => (bumped = resolve));
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const write = database.db
+        .transaction()
+        .execute(async (trx) => {
+          await bumpRevision(trx, 'members');
+          bumped();
+          await held;
+          throw new Error('write failed');
+        })
+        .catch(() => undefined);
+      await bumpMade;
+      const during = readRevisionKey(database.db);
+      release();
+      await write;
+      expect(await during).toBe(before);
+      expect(await readRevisionKey(database.db)).toBe(before);
     });
 
     it('rebuilds a cached value only after a bump of any data set', async () => {

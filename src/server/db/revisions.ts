@@ -47,14 +47,33 @@ export function lastBuiltByKey<T>(): (key: string, build: () => Promise<T>) => P
   };
 }
 
+type RevisionRow = { name: string; revision: number };
+
+const keyOf = (rows: readonly RevisionRow[]) => rows.map((row) => `${row.name}:${row.revision}`).join('|');
+
+/**
+ * A synchronous way to read the revisions, for a database that has one (SQLite): null while it cannot
+ * answer for committed data (a transaction is open on its connection), so the caller queries.
+ */
+export type CommittedRevisionReader = () => readonly RevisionRow[] | null;
+
+const committedReaders = new WeakMap<Kysely<Database>, CommittedRevisionReader>();
+
+/** Lets `readRevisionKey(db)` skip the query path on this database while no transaction is open. */
+export function registerCommittedRevisionReader(db: Kysely<Database>, reader: CommittedRevisionReader): void {
+  committedReaders.set(db, reader);
+}
+
 /**
  * Every data set's revision in one small read, as a key that moves whenever any of them does. Public
  * reads key on all of them: writes are rare next to reads, and no read can miss a data set it
- * depends on.
+ * depends on. This runs on every public read, so on SQLite it is one prepared statement, not a trip
+ * through the query builder and the connection's queue.
  */
 export async function readRevisionKey(db: Db): Promise<string> {
-  const rows = await db.selectFrom('data_revisions').select(['name', 'revision']).orderBy('name').execute();
-  return rows.map((row) => `${row.name}:${row.revision}`).join('|');
+  const committed = committedReaders.get(db)?.();
+  if (committed) return keyOf(committed);
+  return keyOf(await db.selectFrom('data_revisions').select(['name', 'revision']).orderBy('name').execute());
 }
 
 /**
