@@ -58,6 +58,29 @@ for (const dialect of testDialects) {
       expect(await readRevisionKey(database.db)).toBe(before);
     });
 
+    it("moves the members revision itself when a member's visibility changes or a member is removed", async () => {
+      const now = '2026-11-24T12:00:00.000Z';
+      await database.db
+        .insertInto('members')
+        .values({ wom_id: '1', name: 'Zezima', hidden: false, created_at: now, updated_at: now })
+        .execute();
+      const members = () => readRevision(database.db, 'members');
+      const start = await members();
+      const update = (values: { name?: string; hidden?: boolean; left_at?: string | null }) =>
+        database.db.updateTable('members').set(values).where('wom_id', '=', '1').execute();
+
+      await update({ name: 'Zezima II' });
+      expect(await members()).toBe(start);
+      await update({ hidden: false });
+      expect(await members()).toBe(start);
+      await update({ hidden: true });
+      expect(await members()).toBe(start + 1);
+      await update({ left_at: now });
+      expect(await members()).toBe(start + 2);
+      await database.db.deleteFrom('members').where('wom_id', '=', '1').execute();
+      expect(await members()).toBe(start + 3);
+    });
+
     it('rebuilds a cached value only after a bump of any data set', async () => {
       let builds = 0;
       const cached = cacheByRevision(database.db, async () => ++builds);

@@ -55,14 +55,9 @@ export interface WomDataService {
 
 const NOT_SYNCED = 'The clan has not been synced from Wise Old Man yet';
 
-/**
- * Who the public must not see, and a key that changes whenever that or any data set changes: the
- * revisions move with every write (decision 007), and the hidden ids themselves are part of the key
- * so a writer that forgot to bump still cannot leak a hidden member.
- */
-async function readPublicView(db: Kysely<Database>): Promise<{ key: string; hidden: HiddenPlayers }> {
-  const [revisions, hiddenIds] = await Promise.all([readRevisionKey(db), listHiddenMemberIds(db)]);
-  return { key: `${revisions}|${hiddenIds.join(',')}`, hidden: new Set(hiddenIds.map(Number)) };
+/** Who the public must not see: read only when a body is built, since hiding a member bumps a revision. */
+async function hiddenPlayers(db: Kysely<Database>): Promise<HiddenPlayers> {
+  return new Set((await listHiddenMemberIds(db)).map(Number));
 }
 
 async function leaderCandidates(db: Kysely<Database>): Promise<LeaderCandidate[]> {
@@ -96,20 +91,19 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
 
   return {
     async group() {
-      const view = await readPublicView(db);
-      return groupBody(view.key, async () => {
+      return groupBody(await readRevisionKey(db), async () => {
         const group = JSON.parse(await storedPayload(womCacheKeys.group)) as WomGroup;
-        return prebuildJson(womGroupSchema, withoutHiddenMemberships(group, view.hidden));
+        return prebuildJson(womGroupSchema, withoutHiddenMemberships(group, await hiddenPlayers(db)));
       });
     },
 
     async groupStats() {
-      const view = await readPublicView(db);
-      return statsBody(view.key, async () => {
+      return statsBody(await readRevisionKey(db), async () => {
         const statistics = JSON.parse(await storedPayload(womCacheKeys.statistics)) as StatisticsDocument;
-        // Only a hidden leader costs a read of the stored snapshots, and only when the view changes.
-        const metricLeaders = hasHiddenLeader(statistics.metricLeaders, view.hidden)
-          ? withVisibleLeaders(statistics.metricLeaders, view.hidden, await leaderCandidates(db))
+        const hidden = await hiddenPlayers(db);
+        // Only a hidden leader costs a read of the stored snapshots, and only when a revision moves.
+        const metricLeaders = hasHiddenLeader(statistics.metricLeaders, hidden)
+          ? withVisibleLeaders(statistics.metricLeaders, hidden, await leaderCandidates(db))
           : statistics.metricLeaders;
         // Spec §3: the member count comes from the site's own roster, not from WOM.
         return prebuildJson(womGroupStatsSchema, {
@@ -127,7 +121,7 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
         body = lastBuiltByKey<PrebuiltBody>();
         achievementsBodies.set(limit, body);
       }
-      return body((await readPublicView(db)).key, async () => {
+      return body(await readRevisionKey(db), async () => {
         const rows = await listRecentAchievements(db, limit);
         return prebuildJson(
           z.array(womAchievementSchema),
@@ -143,8 +137,8 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
     },
 
     async competitions() {
-      const view = await readPublicView(db);
-      return competitionsBody(view.key, async () => {
+      return competitionsBody(await readRevisionKey(db), async () => {
+        const hidden = await hiddenPlayers(db);
         const competitions =
           (await readWomCache<Array<Omit<WomCompetitionItem, 'participants'>>>(
             db,
@@ -160,7 +154,7 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
             ...competition,
             participants: withoutHiddenStandings(
               standings.get(womCacheKeys.standings(competition.id))?.participants ?? null,
-              view.hidden,
+              hidden,
             ),
           })),
         );
