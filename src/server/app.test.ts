@@ -21,7 +21,7 @@ for (const dialect of testDialects) {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         status: 'ok',
-        database: { dialect, migration: '2026_11_23_1000_create_rate_limits' },
+        database: { dialect, migration: '2026_11_24_1000_bump_members_revision_on_visibility' },
         last_wom_sync: null,
       });
     });
