@@ -7,7 +7,7 @@ import { getCompetitionsQueryOptions } from '../features/events/api/get-competit
 import { getEventsQueryOptions } from '../features/events/api/get-events.ts';
 import { getGroupStatsQueryOptions } from '../features/group-stats/api/get-group-stats.ts';
 import { getMembersQueryOptions } from '../features/members/api/get-members.ts';
-import { schedule, scheduleWhenIdle, whenIdle } from '../lib/idle.ts';
+import { scheduleWhenIdle } from '../lib/idle.ts';
 import { preloadImage } from '../lib/preload-image.ts';
 import { ACHIEVEMENT_LIMITS } from '#core/wom/achievement-limits.ts';
 
@@ -46,30 +46,6 @@ const ICON_IDLE_TIMEOUT_MS = 4000;
 /** The site's own images, warmed so the seasonal icons and the fallback icon show at once. */
 const SITE_IMAGES = ['/icons/default.svg', '/icons/pumpkin.svg', '/icons/hat.svg', '/icons/game-default.svg'];
 
-/**
- * Preloads the game icons once the browser is idle. Their steps need the metric catalogue, which the
- * first page does not, so that code is fetched only then, keeping it out of the first page's bytes.
- * Returns a function that cancels whatever is left.
- */
-function scheduleIconPreloadWhenIdle(): () => void {
-  let cancelled = false;
-  let cancelSteps = () => {};
-  const cancelIdle = whenIdle(() => {
-    import('./icon-preload-steps.ts').then(
-      ({ iconPreloadSteps }) => {
-        if (!cancelled) cancelSteps = schedule(iconPreloadSteps());
-      },
-      // Warming icons is a nicety: a page that shows them loads the same code itself when it needs it.
-      () => {},
-    );
-  }, ICON_IDLE_TIMEOUT_MS);
-  return () => {
-    cancelled = true;
-    cancelIdle();
-    cancelSteps();
-  };
-}
-
 /** Starts the idle-time prefetch and preloading once, after the first render. */
 export function useIdlePreloading(): void {
   const queryClient = useQueryClient();
@@ -88,5 +64,12 @@ export function useIdlePreloading(): void {
     [],
   );
 
-  useEffect(scheduleIconPreloadWhenIdle, []);
+  // The icons' steps need the metric catalogue, which the first page does not: fetched only when idle.
+  useEffect(
+    () =>
+      scheduleWhenIdle(ICON_IDLE_TIMEOUT_MS, () =>
+        import('./icon-preload-steps.ts').then(({ iconPreloadSteps }) => iconPreloadSteps()),
+      ),
+    [],
+  );
 }

@@ -126,4 +126,27 @@ describe('scheduleWhenIdle', () => {
     vi.advanceTimersByTime(5000);
     expect(ran).toEqual(['first']);
   });
+
+  it('loads steps given as a loader only once the browser is idle, and not after a cancel', async () => {
+    installIdleCallbacks();
+    const ran: string[] = [];
+    const load = vi.fn(async () => [{ afterMs: 0, run: () => ran.push('loaded') }]);
+    scheduleWhenIdle(2000, load);
+    expect(load).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(ran).toEqual(['loaded']);
+
+    const cancel = scheduleWhenIdle(2000, load);
+    await vi.advanceTimersByTimeAsync(2000);
+    cancel();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(ran).toEqual(['loaded']);
+  });
+
+  it('skips steps that cannot be loaded', async () => {
+    installIdleCallbacks();
+    scheduleWhenIdle(2000, () => Promise.reject(new Error('offline')));
+    await expect(vi.advanceTimersByTimeAsync(5000)).resolves.toBeDefined();
+  });
 });

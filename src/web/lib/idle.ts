@@ -17,16 +17,26 @@ export function schedule(steps: Array<{ afterMs: number; run: () => void }>): ()
   return () => handles.forEach((handle) => window.clearTimeout(handle));
 }
 
-/** `schedule` the steps once the browser is idle; returns a function that cancels whatever is left. */
-export function scheduleWhenIdle(
-  timeoutMs: number,
-  steps: Array<{ afterMs: number; run: () => void }>,
-): () => void {
+type Steps = Array<{ afterMs: number; run: () => void }>;
+
+/**
+ * `schedule` the steps once the browser is idle; returns a function that cancels whatever is left.
+ * The steps may be given as a loader, for steps whose code the first page should not carry: it is
+ * called only once the browser is idle, and steps that cannot be loaded are skipped, as idle work is
+ * a nicety.
+ */
+export function scheduleWhenIdle(timeoutMs: number, steps: Steps | (() => Promise<Steps>)): () => void {
+  let cancelled = false;
   let cancelSteps = () => {};
+  const start = (ready: Steps) => {
+    if (!cancelled) cancelSteps = schedule(ready);
+  };
   const cancelIdle = whenIdle(() => {
-    cancelSteps = schedule(steps);
+    if (typeof steps === 'function') steps().then(start, () => {});
+    else start(steps);
   }, timeoutMs);
   return () => {
+    cancelled = true;
     cancelIdle();
     cancelSteps();
   };
