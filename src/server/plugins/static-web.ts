@@ -16,15 +16,20 @@ function looksLikeFile(path: string): boolean {
 /** The app's HTML naming the page's first data, so the browser fetches it beside the page's code. */
 function withPreloads(html: string, urls: readonly string[]): string {
   const links = urls.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous" />`);
-  return links.length === 0 ? html : html.replace('</head>', `${links.join('')}</head>`);
+  return html.replace('</head>', `${links.join('')}</head>`);
 }
 
 async function prebuildPages(indexHtml: string): Promise<Map<RoutedPage | null, PrebuiltBody>> {
-  const pages = new Map<RoutedPage | null, PrebuiltBody>();
   // `null` is every unknown path: the app's HTML, whose router shows its 404 page.
-  pages.set(null, await prebuildBody(indexHtml, HTML));
+  const plain = await prebuildBody(indexHtml, HTML);
+  const pages = new Map<RoutedPage | null, PrebuiltBody>([[null, plain]]);
   for (const page of routedPages) {
-    pages.set(page, await prebuildBody(withPreloads(indexHtml, pageData[page] ?? []), HTML));
+    const preloads = pageData[page] ?? [];
+    // Pages that name no data send the same bytes as the plain HTML: compressed once.
+    pages.set(
+      page,
+      preloads.length === 0 ? plain : await prebuildBody(withPreloads(indexHtml, preloads), HTML),
+    );
   }
   return pages;
 }
