@@ -21,7 +21,7 @@ for (const dialect of testDialects) {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         status: 'ok',
-        database: { dialect, migration: '2026_11_24_1000_bump_members_revision_on_visibility' },
+        database: { dialect, migration: '2026_11_25_0900_admin_dashboard' },
         last_wom_sync: null,
       });
     });

@@ -3,7 +3,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { adminEventsRoutes } from './features/admin-events/admin-events.routes.ts';
+import { adminMembersRoutes } from './features/admin-members/admin-members.routes.ts';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
+import { playerWatchRoutes } from './features/player-watch/player-watch.routes.ts';
+import { seasonsRoutes } from './features/seasons/seasons.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { clanRoutes } from './features/clan/clan.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -102,8 +107,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (admin) => {
       requireAdmin(admin);
+      const adminDeps = { db: database.db, clock, config, jobs: deps.jobs };
       await adminUsersRoutes(admin, accounts);
       await womSyncRoutes(admin, { jobs: deps.jobs });
+      await adminMembersRoutes(admin, adminDeps);
+      await seasonsRoutes(admin, adminDeps);
+      await adminEventsRoutes(admin, adminDeps);
+      await playerWatchRoutes(admin, adminDeps);
+      await auditRoutes(admin, adminDeps);
     },
     { prefix: ADMIN_PREFIX },
   );

@@ -14,6 +14,10 @@ export const paths = {
   forgotPassword: '/forgot-password',
   profile: '/profile',
   admin: '/admin',
+  adminMembers: '/admin/members',
+  adminNewMember: '/admin/members/new',
+  adminDeletedMembers: '/admin/members/deleted',
+  adminNewEvent: '/admin/events/new',
 } as const;
 
 /**
@@ -31,6 +35,11 @@ export const routedPages = [
   paths.achievements,
   paths.login,
   paths.forgotPassword,
+  paths.admin,
+  paths.adminMembers,
+  paths.adminNewMember,
+  paths.adminDeletedMembers,
+  paths.adminNewEvent,
 ] as const;
 export type RoutedPage = (typeof routedPages)[number];
 

@@ -34,7 +34,7 @@ for (const dialect of testDialects) {
     it('creates every table of the data model and reports the migration level', async () => {
       expect(await currentMigration(database)).toBeNull();
       await migrateToLatest(database);
-      expect(await currentMigration(database)).toBe('2026_11_24_1000_bump_members_revision_on_visibility');
+      expect(await currentMigration(database)).toBe('2026_11_25_0900_admin_dashboard');
       for (const table of [
         'users',
         'sessions',

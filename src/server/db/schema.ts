@@ -101,8 +101,21 @@ export interface EventsTable {
   wom_id: string | null;
   winner_username: string | null;
   points_awarded_at: Timestamp | null;
+  /** Made by an admin; the sync owns the others. */
+  manual: BoolWithDefault;
+  /** Pays every participant 2 points, like a 1–2 hour event. */
+  short_event: BoolWithDefault;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Each member's score in a closed season, kept by the yearly reset. */
+export interface SeasonScoresTable {
+  id: Id;
+  season_id: number;
+  member_wom_id: string;
+  name: string;
+  siege_score: number;
 }
 
 export interface EventResultsTable {
@@ -278,6 +291,7 @@ export interface Database {
   audit_log: AuditLogTable;
   members: MembersTable;
   seasons: SeasonsTable;
+  season_scores: SeasonScoresTable;
   events: EventsTable;
   event_results: EventResultsTable;
   points: PointsTable;

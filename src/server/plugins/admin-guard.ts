@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
 import { forbidden, noApiRoute, unauthenticated } from '../http/http-error.ts';
 
 /** Every admin route lives under this prefix, inside the one plugin that calls requireAdmin. */
@@ -17,4 +22,12 @@ export function requireAdmin(app: FastifyInstance): void {
   app.setNotFoundHandler(async (request) => {
     throw noApiRoute(request.method, request.url);
   });
+}
+
+/** What every admin feature's routes may use. */
+export interface AdminRouteDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  config: Config;
+  jobs: JobRunner;
 }

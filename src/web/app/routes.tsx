@@ -5,6 +5,8 @@ import { lazyPage, type LazyPage } from './lazy-page.tsx';
 
 // One instance for both paths, so moving between them does not load the page again.
 const welcome = lazyPage(() => import('./routes/welcome.tsx'));
+// The dashboard answers both paths; its tab decides what shows.
+const dashboard = lazyPage(() => import('./routes/admin.tsx'));
 
 /** One page for each path the app has: typed on the server's list, so neither can gain a page alone. */
 const pages: Record<RoutedPage, LazyPage> = {
@@ -18,6 +20,11 @@ const pages: Record<RoutedPage, LazyPage> = {
   [paths.achievements]: lazyPage(() => import('./routes/achievements.tsx')),
   [paths.login]: lazyPage(() => import('./routes/login.tsx')),
   [paths.forgotPassword]: lazyPage(() => import('./routes/forgot-password.tsx')),
+  [paths.admin]: dashboard,
+  [paths.adminMembers]: dashboard,
+  [paths.adminNewMember]: lazyPage(() => import('./routes/admin-new-member.tsx')),
+  [paths.adminDeletedMembers]: lazyPage(() => import('./routes/admin-deleted-members.tsx')),
+  [paths.adminNewEvent]: lazyPage(() => import('./routes/admin-new-event.tsx')),
 };
 
 const notFound = lazyPage(() => import('./routes/not-found.tsx'));

@@ -61,6 +61,18 @@ async function send<T>(
   return (await response.json()) as T;
 }
 
+/** A file the server sends (a CSV export), with its headers, for the browser to save. */
+async function download(path: string): Promise<{ blob: Blob; headers: Headers }> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', CONNECTION_FAILED);
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return { blob: await response.blob(), headers: response.headers };
+}
+
 /** The one way the web app talks to the server: JSON in and out, typed by the contract's schemas. */
 export const api = {
   get: <T>(path: string, query?: Query) => send<T>('GET', path, { query }),
@@ -68,4 +80,5 @@ export const api = {
   put: <T>(path: string, body?: unknown) => send<T>('PUT', path, { body }),
   patch: <T>(path: string, body?: unknown) => send<T>('PATCH', path, { body }),
   delete: <T>(path: string) => send<T>('DELETE', path),
+  download,
 };

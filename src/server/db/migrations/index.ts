@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as createDataModel from './2026_11_21_0900_create_data_model.ts';
 import * as createRateLimits from './2026_11_23_1000_create_rate_limits.ts';
 import * as bumpMembersRevisionOnVisibility from './2026_11_24_1000_bump_members_revision_on_visibility.ts';
+import * as adminDashboard from './2026_11_25_0900_admin_dashboard.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0900_create_data_model': createDataModel,
   '2026_11_23_1000_create_rate_limits': createRateLimits,
   '2026_11_24_1000_bump_members_revision_on_visibility': bumpMembersRevisionOnVisibility,
+  '2026_11_25_0900_admin_dashboard': adminDashboard,
 };

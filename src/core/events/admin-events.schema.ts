@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { MAX_SERIAL_ID, serialIdSchema } from '../http/params.schema.ts';
+import { parseIsoDate } from './iso-date.ts';
+
+/** An event as the admin's events tab lists it: the public fields plus how it came to be. */
+export const adminEventSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string().nullable(),
+  metric: z.string().nullable(),
+  description: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  /** The linked WOM competition's id; its results pay the event's points. */
+  wom_id: z.string().nullable(),
+  winner_username: z.string().nullable(),
+  /** Created by an admin (editable here), rather than copied from a WOM competition by the sync. */
+  manual: z.boolean(),
+  /** Pays every participant 2 points, like a 1–2 hour event (spec §9), whatever its dates. */
+  short_event: z.boolean(),
+  points_awarded_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminEvent = z.infer<typeof adminEventSchema>;
+
+const isoDateTime = z
+  .string()
+  .max(40)
+  .refine((text) => parseIsoDate(text) !== null, 'must be an ISO date or date-time');
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((text) => (text ? text : null));
+
+/**
+ * `POST /api/admin/events` and `PUT /api/admin/events/:id`. Without an end date, a weekly event
+ * ends 7 days after its start (spec §9); any other event needs one.
+ */
+export const eventInputSchema = z.object({
+  name: z.string().trim().min(1, 'Event name is required').max(120),
+  type: optionalText(64),
+  metric: optionalText(64),
+  description: optionalText(2000),
+  start_date: isoDateTime,
+  end_date: isoDateTime.nullish(),
+  wom_id: z
+    .string()
+    .trim()
+    .max(10)
+    .nullish()
+    .transform((id) => (id ? id : null))
+    .refine(
+      (id) => id === null || (/^[1-9]\d*$/.test(id) && Number(id) <= MAX_SERIAL_ID),
+      'WOM competition id must be a number',
+    ),
+  short_event: z.boolean().default(false),
+});
+export type EventInput = z.input<typeof eventInputSchema>;
+
+export const eventParamsSchema = z.object({ id: serialIdSchema });
+
+/** The event types the form offers; 'Weekly' events default to 7 days. */
+export const EVENT_TYPES = [
+  'Weekly',
+  'Skill of the Week',
+  'Boss of the Week',
+  'Competition',
+  'Other',
+] as const;

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
+
+/** SCAFFOLD: filled in by its owner this session. Registered inside the admin plugin (/api/admin). */
+export async function seasonsRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
+  void app;
+  void deps;
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminMember } from '#core/members/admin-members.schema.ts';
+import type { ManualPointIncrement } from '#core/events/competition-results.ts';
+import { api } from '../../../lib/api-client.ts';
+import { deletedMembersQueryKey } from './get-deleted-members.ts';
+import { storeAdminMember } from './get-admin-members.ts';
+
+const memberPath = (womId: string) => `/api/admin/members/${encodeURIComponent(womId)}`;
+
+export const addPoints = ({ womId, amount }: { womId: string; amount: ManualPointIncrement }) =>
+  api.post<AdminMember>(`${memberPath(womId)}/points`, { amount });
+
+export const setVisibility = ({ womId, hidden }: { womId: string; hidden: boolean }) =>
+  api.post<AdminMember>(`${memberPath(womId)}/visibility`, { hidden });
+
+export const changeRank = ({ womId, role }: { womId: string; role: string }) =>
+  api.post<AdminMember>(`${memberPath(womId)}/rank`, { role });
+
+export const whitelistMember = ({ womId, reason }: { womId: string; reason: string }) =>
+  api.post<AdminMember>(`${memberPath(womId)}/whitelist`, { reason });
+
+export const deleteMember = (womId: string) => api.delete<null>(memberPath(womId));
+
+export const restoreMember = (womId: string) => api.post<AdminMember>(`${memberPath(womId)}/restore`);
+
+/** A mutation whose answer is the member as saved, put straight into the admin list. */
+function useMemberMutation<V>(mutationFn: (variables: V) => Promise<AdminMember>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: (member) => storeAdminMember(queryClient, member) });
+}
+
+export const useAddPoints = () => useMemberMutation(addPoints);
+export const useSetVisibility = () => useMemberMutation(setVisibility);
+export const useChangeRank = () => useMemberMutation(changeRank);
+export const useWhitelistMember = () => useMemberMutation(whitelistMember);
+
+export function useDeleteMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMember,
+    onSuccess: (_, womId) => {
+      storeAdminMember(queryClient, { removed: womId });
+      void queryClient.invalidateQueries({ queryKey: deletedMembersQueryKey });
+    },
+  });
+}
+
+export function useRestoreMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreMember,
+    onSuccess: (member) => {
+      storeAdminMember(queryClient, member);
+      void queryClient.invalidateQueries({ queryKey: deletedMembersQueryKey });
+    },
+  });
+}
