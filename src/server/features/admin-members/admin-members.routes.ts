@@ -1,8 +1,166 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '#core/errors.ts';
+import {
+  addPointsInputSchema,
+  adminMemberSchema,
+  createMemberInputSchema,
+  memberParamsSchema,
+  rankInputSchema,
+  updateMemberInputSchema,
+  visibilityInputSchema,
+  whitelistInputSchema,
+} from '#core/members/admin-members.schema.ts';
+import { memberExportFileName } from '#core/members/members-export.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
+import { requestActor } from '../audit/request-actor.ts';
+import {
+  addPoints,
+  createMember,
+  deleteMember,
+  listAdminMembers,
+  listDeletedMembers,
+  restoreMember,
+  setRank,
+  setVisibility,
+  updateMember,
+  whitelistMember,
+} from './admin-members.service.ts';
+import { membersCsv } from './members-csv.ts';
 
-/** SCAFFOLD: filled in by its owner this session. Registered inside the admin plugin (/api/admin). */
+const membersSchema = z.array(adminMemberSchema);
+const memberAnswers = { 200: adminMemberSchema, 404: errorResponseSchema };
+
+/** Registered inside the admin plugin under /api/admin: the guard has already checked the caller. */
 export async function adminMembersRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
-  void app;
-  void deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/members', { schema: { tags: ['admin'], response: { 200: membersSchema } } }, async () =>
+    listAdminMembers(deps.db),
+  );
+
+  routes.get(
+    '/members/deleted',
+    { schema: { tags: ['admin'], response: { 200: membersSchema } } },
+    async () => listDeletedMembers(deps.db),
+  );
+
+  routes.get(
+    '/members/export.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        response: {
+          200: {
+            description: 'Every member not deleted, hidden ones included; X-Member-Count gives the rows.',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (_request, reply) => {
+      const members = await listAdminMembers(deps.db);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${memberExportFileName(deps.clock.now())}"`)
+        .header('x-member-count', String(members.length))
+        .send(membersCsv(members));
+    },
+  );
+
+  routes.post(
+    '/members',
+    {
+      schema: {
+        tags: ['admin'],
+        body: createMemberInputSchema,
+        response: { 201: adminMemberSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createMember(deps, request.body, requestActor(request))),
+  );
+
+  routes.patch(
+    '/members/:womId',
+    {
+      schema: {
+        tags: ['admin'],
+        params: memberParamsSchema,
+        body: updateMemberInputSchema,
+        response: { ...memberAnswers, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => updateMember(deps, request.params.womId, request.body, requestActor(request)),
+  );
+
+  routes.delete(
+    '/members/:womId',
+    {
+      schema: {
+        tags: ['admin'],
+        params: memberParamsSchema,
+        response: { 204: z.null(), 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await deleteMember(deps, request.params.womId, requestActor(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/members/:womId/restore',
+    { schema: { tags: ['admin'], params: memberParamsSchema, response: memberAnswers } },
+    async (request) => restoreMember(deps, request.params.womId, requestActor(request)),
+  );
+
+  routes.post(
+    '/members/:womId/points',
+    {
+      schema: {
+        tags: ['admin'],
+        params: memberParamsSchema,
+        body: addPointsInputSchema,
+        response: memberAnswers,
+      },
+    },
+    async (request) => addPoints(deps, request.params.womId, request.body.amount, requestActor(request)),
+  );
+
+  routes.post(
+    '/members/:womId/visibility',
+    {
+      schema: {
+        tags: ['admin'],
+        params: memberParamsSchema,
+        body: visibilityInputSchema,
+        response: memberAnswers,
+      },
+    },
+    async (request) => setVisibility(deps, request.params.womId, request.body.hidden, requestActor(request)),
+  );
+
+  routes.post(
+    '/members/:womId/rank',
+    {
+      schema: { tags: ['admin'], params: memberParamsSchema, body: rankInputSchema, response: memberAnswers },
+    },
+    async (request) => setRank(deps, request.params.womId, request.body.role, requestActor(request)),
+  );
+
+  routes.post(
+    '/members/:womId/whitelist',
+    {
+      schema: {
+        tags: ['admin'],
+        params: memberParamsSchema,
+        body: whitelistInputSchema,
+        response: memberAnswers,
+      },
+    },
+    async (request) =>
+      whitelistMember(deps, request.params.womId, request.body.reason, requestActor(request)),
+  );
 }

@@ -36,21 +36,24 @@ export function listHiddenMemberNames(db: Kysely<Database>) {
   return db.selectFrom('members').select(['wom_id', 'name', 'wom_name']).where(isHiddenFromPublic).execute();
 }
 
+/** Whether someone has claimed the member's character: the `claimed` of a RosterRow. */
+export function claimedColumn(eb: ExpressionBuilder<Database, 'members'>) {
+  return eb
+    .exists(
+      eb
+        .selectFrom('player_claims')
+        .select(sql.lit(1).as('one'))
+        .whereRef('player_claims.wom_id', '=', 'members.wom_id'),
+    )
+    .as('claimed');
+}
+
 /** Members the public sees: not hidden, not deleted, not gone from the clan. */
 export function listVisibleMembers(db: Kysely<Database>): Promise<RosterRow[]> {
   return db
     .selectFrom('members')
     .selectAll('members')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('player_claims')
-            .select(sql.lit(1).as('one'))
-            .whereRef('player_claims.wom_id', '=', 'members.wom_id'),
-        )
-        .as('claimed'),
-    )
+    .select(claimedColumn)
     .where(isVisibleMember)
     .orderBy('members.name')
     .execute();

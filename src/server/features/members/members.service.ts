@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import { toBool } from '../../db/values.ts';
 import { listVisibleMembers, type RosterRow } from './members.repository.ts';
 
-function toPublicMember(row: RosterRow): PublicMember {
+export function toPublicMember(row: RosterRow): PublicMember {
   const ranked = {
     womrole: row.womrole,
     current_xp: row.current_xp,

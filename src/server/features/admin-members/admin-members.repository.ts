@@ -1,0 +1,95 @@
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Database, MembersTable, NewMemberRow } from '../../db/schema.ts';
+import { withConstraintErrors } from '../../db/errors.ts';
+import { claimedColumn, type RosterRow } from '../members/members.repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type MemberUpdate = Updateable<MembersTable>;
+
+const memberRows = (db: Db) => db.selectFrom('members').selectAll('members').select(claimedColumn);
+
+/** A member whether deleted or not, as the admin views read them. */
+export function findMemberRow(db: Db, womId: string): Promise<RosterRow | undefined> {
+  return memberRows(db).where('members.wom_id', '=', womId).executeTakeFirst();
+}
+
+/** Every member not deleted: hidden ones and those who left the clan included. */
+export function listMemberRows(db: Db): Promise<RosterRow[]> {
+  return memberRows(db).where('members.deleted_at', 'is', null).execute();
+}
+
+/** Soft-deleted members, the most recently deleted first. */
+export function listDeletedMemberRows(db: Db): Promise<RosterRow[]> {
+  return memberRows(db)
+    .where('members.deleted_at', 'is not', null)
+    .orderBy('members.deleted_at', 'desc')
+    .orderBy('members.wom_id')
+    .execute();
+}
+
+/** Throws ConflictError when the WOM id is taken. */
+export async function insertMember(db: Db, member: NewMemberRow): Promise<void> {
+  await withConstraintErrors(() => db.insertInto('members').values(member).execute());
+}
+
+export async function updateMemberRow(db: Db, womId: string, patch: MemberUpdate): Promise<void> {
+  await db.updateTable('members').set(patch).where('wom_id', '=', womId).execute();
+}
+
+/**
+ * Writes the patch only if the member is still at the version the caller read (`updated_at`).
+ * Checking and writing in one statement means that of two saves of the same version exactly one
+ * writes: on PostgreSQL the second waits for the first's row lock, then finds the version moved.
+ */
+export async function updateMemberAtVersion(
+  db: Db,
+  womId: string,
+  version: string,
+  patch: MemberUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('members')
+    .set(patch)
+    .where('wom_id', '=', womId)
+    .where('updated_at', '=', version)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Adds to a member's score in the database (never from a copy read earlier, which a concurrent award
+ * would make stale) and returns the new score; undefined when there is no such member or they are deleted.
+ */
+export async function addToScore(
+  db: Db,
+  womId: string,
+  amount: number,
+  at: string,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('members')
+    .set((eb) => ({ siege_score: eb('siege_score', '+', amount), updated_at: at }))
+    .where('wom_id', '=', womId)
+    .where('deleted_at', 'is', null)
+    .returning('siege_score')
+    .executeTakeFirst();
+  return row?.siege_score;
+}
+
+export async function insertLedgerRow(
+  db: Db,
+  row: {
+    member_wom_id: string;
+    season_id: number;
+    amount: number;
+    reason: string;
+    actor_user_id: number | null;
+    created_at: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('points')
+    .values({ ...row, event_id: null })
+    .execute();
+}

@@ -1,0 +1,337 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import {
+  memberChangedMessage,
+  watchCaseSchema,
+  type AdminMember,
+  type createMemberInputSchema,
+  type updateMemberInputSchema,
+} from '#core/members/admin-members.schema.ts';
+import { memberChanges, storedValuesOf } from '#core/members/member-changes.ts';
+import { hasRoleMismatch } from '#core/members/ranks.ts';
+import { sortRoster } from '#core/members/roster-filters.ts';
+import type { Clock } from '../../clock.ts';
+import { ConflictError } from '../../db/errors.ts';
+import { bumpRevision } from '../../db/revisions.ts';
+import type { Database } from '../../db/schema.ts';
+import { readJson, toBool } from '../../db/values.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import type { RosterRow } from '../members/members.repository.ts';
+import { toPublicMember } from '../members/members.service.ts';
+import { findOpenSeason } from '../seasons/seasons.repository.ts';
+import {
+  addToScore,
+  findMemberRow,
+  insertLedgerRow,
+  insertMember,
+  listDeletedMemberRows,
+  listMemberRows,
+  updateMemberAtVersion,
+  updateMemberRow,
+  type MemberUpdate,
+} from './admin-members.repository.ts';
+
+export interface AdminMembersDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+export type CreateMemberData = z.output<typeof createMemberInputSchema>;
+export type UpdateMemberData = z.output<typeof updateMemberInputSchema>;
+
+const LEDGER_REASONS = {
+  starting: 'Starting score set by admin',
+  adjusted: 'Adjusted by admin',
+  added: 'Added by admin',
+} as const;
+
+const MEMBER_NOT_FOUND = 'Member not found';
+
+function memberExists(womId: string, deleted: boolean): HttpError {
+  const message = deleted
+    ? `A member with WOM ID ${womId} already exists but was deleted: restore them from the deleted members instead`
+    : `A member with WOM ID ${womId} already exists`;
+  return new HttpError(409, 'CONFLICT', message);
+}
+
+const memberChanged = (name: string) => new HttpError(409, 'CONFLICT', memberChangedMessage(name));
+
+/** A stored case that no longer reads as one is shown as none rather than failing the whole list. */
+function watchCaseOf(text: string | null): AdminMember['runewatch_case'] {
+  const parsed = watchCaseSchema.safeParse(readJson(text));
+  return parsed.success ? parsed.data : null;
+}
+
+export function toAdminMember(row: RosterRow): AdminMember {
+  const hidden = toBool(row.hidden);
+  return {
+    ...toPublicMember(row),
+    hidden,
+    not_in_wom: toBool(row.not_in_wom),
+    wom_role_synced: row.wom_role_synced,
+    // Hidden members never mismatch (domain rules), in the admin view too.
+    role_mismatch: hasRoleMismatch({ ...row, hidden }),
+    runewatch_flagged: toBool(row.runewatch_flagged),
+    runewatch_reported: toBool(row.runewatch_reported),
+    runewatch_reported_at: row.runewatch_reported_at,
+    runewatch_case: watchCaseOf(row.runewatch_case),
+    runewatch_whitelisted: toBool(row.runewatch_whitelisted),
+    runewatch_whitelist_reason: row.runewatch_whitelist_reason,
+    runewatch_whitelisted_at: row.runewatch_whitelisted_at,
+    left_at: row.left_at,
+    deleted_at: row.deleted_at,
+  };
+}
+
+/** Every member not deleted, hidden ones and those who left included, in roster order. */
+export async function listAdminMembers(db: Kysely<Database>): Promise<AdminMember[]> {
+  return sortRoster((await listMemberRows(db)).map(toAdminMember));
+}
+
+export async function listDeletedMembers(db: Kysely<Database>): Promise<AdminMember[]> {
+  return (await listDeletedMemberRows(db)).map(toAdminMember);
+}
+
+async function savedMember(trx: Transaction<Database>, womId: string): Promise<AdminMember> {
+  const row = await findMemberRow(trx, womId);
+  if (!row) throw notFound(MEMBER_NOT_FOUND);
+  return toAdminMember(row);
+}
+
+/** Books points to the open season, in the transaction that moves the member's score by as much. */
+async function bookPoints(
+  trx: Transaction<Database>,
+  entry: { womId: string; amount: number; reason: string; actor: AuditActor; at: string },
+): Promise<void> {
+  // Read after the score was written: a reset that committed meanwhile has opened the season to book to.
+  const season = await findOpenSeason(trx);
+  await insertLedgerRow(trx, {
+    member_wom_id: entry.womId,
+    season_id: season.id,
+    amount: entry.amount,
+    reason: entry.reason,
+    actor_user_id: entry.actor.userId,
+    created_at: entry.at,
+  });
+}
+
+/** The audit row and the revision bump every admin write makes, in its transaction. */
+async function recordChange(
+  trx: Transaction<Database>,
+  change: { actor: AuditActor; action: string; womId: string; before: unknown; after: unknown; at: Date },
+): Promise<void> {
+  await recordAudit(trx, {
+    actor: change.actor,
+    action: change.action,
+    targetType: 'member',
+    targetId: change.womId,
+    before: change.before,
+    after: change.after,
+    at: change.at,
+  });
+  await bumpRevision(trx, 'members');
+}
+
+/**
+ * Adds a member by hand. A starting score is booked in the ledger, so the score is always the
+ * season's sum. The member is not marked as synced from WOM: the next sync adopts them.
+ */
+export async function createMember(
+  deps: AdminMembersDeps,
+  input: CreateMemberData,
+  actor: AuditActor,
+): Promise<AdminMember> {
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const existing = await findMemberRow(trx, input.wom_id);
+      if (existing) throw memberExists(input.wom_id, existing.deleted_at !== null);
+      await insertMember(trx, { ...input, created_at: at, updated_at: at });
+      if (input.siege_score > 0) {
+        await bookPoints(trx, {
+          womId: input.wom_id,
+          amount: input.siege_score,
+          reason: LEDGER_REASONS.starting,
+          actor,
+          at,
+        });
+      }
+      await recordChange(trx, {
+        actor,
+        action: 'member.create',
+        womId: input.wom_id,
+        before: null,
+        after: input,
+        at: now,
+      });
+      return savedMember(trx, input.wom_id);
+    });
+  } catch (error) {
+    // Added by someone else between the check and the insert.
+    if (error instanceof ConflictError) throw memberExists(input.wom_id, false);
+    throw error;
+  }
+}
+
+/**
+ * Saves the fields an admin changed, only if the member is still at the version their form loaded;
+ * otherwise 409 with a message naming the member, and nothing is written. A new score books the
+ * difference in the ledger.
+ */
+export async function updateMember(
+  deps: AdminMembersDeps,
+  womId: string,
+  input: UpdateMemberData,
+  actor: AuditActor,
+): Promise<AdminMember> {
+  const { expected_updated_at: version, ...sent } = input;
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await findMemberRow(trx, womId);
+    if (!row || row.deleted_at !== null) throw notFound(MEMBER_NOT_FOUND);
+    if (row.updated_at !== version) throw memberChanged(row.name);
+    const changes = memberChanges(row, sent);
+    if (Object.keys(changes).length === 0) throw new HttpError(400, 'NO_CHANGES');
+    if (!(await updateMemberAtVersion(trx, womId, version, { ...changes, updated_at: at }))) {
+      throw memberChanged(row.name);
+    }
+    if (changes.siege_score !== undefined) {
+      await bookPoints(trx, {
+        womId,
+        amount: changes.siege_score - row.siege_score,
+        reason: LEDGER_REASONS.adjusted,
+        actor,
+        at,
+      });
+    }
+    await recordChange(trx, {
+      actor,
+      action: 'member.update',
+      womId,
+      before: storedValuesOf(row, changes),
+      after: changes,
+      at: now,
+    });
+    return savedMember(trx, womId);
+  });
+}
+
+/** +2, +5, +10 or +15: one ledger row and the score raised in SQL, in one transaction. */
+export async function addPoints(
+  deps: AdminMembersDeps,
+  womId: string,
+  amount: number,
+  actor: AuditActor,
+): Promise<AdminMember> {
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const score = await addToScore(trx, womId, amount, at);
+    if (score === undefined) throw notFound(MEMBER_NOT_FOUND);
+    await bookPoints(trx, { womId, amount, reason: LEDGER_REASONS.added, actor, at });
+    await recordChange(trx, {
+      actor,
+      action: 'member.points',
+      womId,
+      before: { siege_score: score - amount },
+      after: { siege_score: score, amount },
+      at: now,
+    });
+    return savedMember(trx, womId);
+  });
+}
+
+interface MemberAction {
+  womId: string;
+  action: string;
+  /** Restore acts on a deleted member; every other action on one who is not. */
+  onDeleted?: boolean;
+  /** The columns to write, or null when the member already is as asked (nothing is written). */
+  change(row: RosterRow): MemberUpdate | null;
+}
+
+/** The fields of the admin view that a write changed, for the audit row. */
+function viewOf(member: AdminMember, patch: MemberUpdate): Partial<AdminMember> {
+  return Object.fromEntries(
+    Object.keys(patch).flatMap((key) => (key in member ? [[key, member[key as keyof AdminMember]]] : [])),
+  );
+}
+
+/** One action on one member, with its audit row and revision bump, in one transaction. */
+async function actOnMember(
+  deps: AdminMembersDeps,
+  actor: AuditActor,
+  action: MemberAction,
+): Promise<AdminMember> {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await findMemberRow(trx, action.womId);
+    if (!row || (row.deleted_at !== null) !== (action.onDeleted ?? false)) throw notFound(MEMBER_NOT_FOUND);
+    const before = toAdminMember(row);
+    const patch = action.change(row);
+    if (patch === null) return before;
+    await updateMemberRow(trx, action.womId, { ...patch, updated_at: now.toISOString() });
+    const after = await savedMember(trx, action.womId);
+    await recordChange(trx, {
+      actor,
+      action: action.action,
+      womId: action.womId,
+      before: viewOf(before, patch),
+      after: viewOf(after, patch),
+      at: now,
+    });
+    return after;
+  });
+}
+
+export function setVisibility(deps: AdminMembersDeps, womId: string, hidden: boolean, actor: AuditActor) {
+  return actOnMember(deps, actor, {
+    womId,
+    action: 'member.visibility',
+    change: (row) => (toBool(row.hidden) === hidden ? null : { hidden }),
+  });
+}
+
+/**
+ * Sets the site's rank only. WOM's last-seen role (`wom_role_synced`) stays, so the sync keeps this
+ * rank until the member's role in WOM itself changes (domain-rules.md, Ranks).
+ */
+export function setRank(deps: AdminMembersDeps, womId: string, role: string, actor: AuditActor) {
+  return actOnMember(deps, actor, {
+    womId,
+    action: 'member.rank',
+    change: (row) => (row.womrole === role ? null : { womrole: role }),
+  });
+}
+
+export function whitelistMember(deps: AdminMembersDeps, womId: string, reason: string, actor: AuditActor) {
+  const at = deps.clock.now().toISOString();
+  return actOnMember(deps, actor, {
+    womId,
+    action: 'member.whitelist',
+    change: () => ({
+      runewatch_whitelisted: true,
+      runewatch_whitelist_reason: reason,
+      runewatch_whitelisted_at: at,
+      runewatch_whitelisted_by: actor.userId,
+    }),
+  });
+}
+
+/** A soft delete: the member, their points and history stay, and can be restored. */
+export async function deleteMember(deps: AdminMembersDeps, womId: string, actor: AuditActor): Promise<void> {
+  const at = deps.clock.now().toISOString();
+  await actOnMember(deps, actor, { womId, action: 'member.delete', change: () => ({ deleted_at: at }) });
+}
+
+export function restoreMember(deps: AdminMembersDeps, womId: string, actor: AuditActor) {
+  return actOnMember(deps, actor, {
+    womId,
+    action: 'member.restore',
+    onDeleted: true,
+    change: () => ({ deleted_at: null }),
+  });
+}

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { confirmsReset, nextSeasonName } from '#core/seasons/season-reset.ts';
+import {
+  RESET_MISMATCH_MESSAGE,
+  type resetScoresResultSchema,
+  type seasonWithScoresSchema,
+} from '#core/seasons/season.schema.ts';
+import type { Clock } from '../../clock.ts';
+import { bumpRevision } from '../../db/revisions.ts';
+import type { Database } from '../../db/schema.ts';
+import { badRequest } from '../../http/http-error.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import {
+  archiveScores,
+  closeSeason,
+  countSeasons,
+  findOpenSeason,
+  insertOpenSeason,
+  listArchivedScores,
+  listSeasons,
+  lockMembersForReset,
+  toSeason,
+  zeroAllScores,
+} from './seasons.repository.ts';
+
+export interface SeasonsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+export type ResetScoresResult = z.infer<typeof resetScoresResultSchema>;
+export type SeasonWithScores = z.infer<typeof seasonWithScoresSchema>;
+
+/**
+ * The yearly reset (domain-rules.md, Points): in one transaction, archive every member's score in
+ * the open season (hidden, left and deleted members included), close it, open the next and set
+ * every score to 0. A crash at any point leaves the old season or the new one, never a mix. A
+ * phrase other than RESET ALL SCORES writes nothing.
+ */
+export async function resetSiegeScores(
+  deps: SeasonsDeps,
+  confirmation: string,
+  actor: AuditActor,
+): Promise<ResetScoresResult> {
+  if (!confirmsReset(confirmation)) throw badRequest(RESET_MISMATCH_MESSAGE);
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    await lockMembersForReset(trx);
+    const open = await findOpenSeason(trx);
+    const membersReset = await archiveScores(trx, open.id);
+    const closed = toSeason(await closeSeason(trx, open.id, { at, by: actor.userId }));
+    const opened = toSeason(await insertOpenSeason(trx, nextSeasonName(await countSeasons(trx)), at));
+    await zeroAllScores(trx, at);
+    await recordAudit(trx, {
+      actor,
+      action: 'season.reset',
+      targetType: 'season',
+      targetId: open.id,
+      before: { season: toSeason(open) },
+      after: { closed, opened, members_reset: membersReset },
+      at: now,
+    });
+    await bumpRevision(trx, 'members');
+    return { closed, opened, members_reset: membersReset };
+  });
+}
+
+/** Every season, newest first; a closed season with its archived scores, highest first. */
+export async function listSeasonsWithScores(db: Kysely<Database>): Promise<SeasonWithScores[]> {
+  const seasons = await listSeasons(db);
+  const scores = await listArchivedScores(db);
+  const bySeason = new Map<number, SeasonWithScores['scores']>();
+  for (const { season_id: seasonId, ...score } of scores) {
+    const list = bySeason.get(seasonId) ?? [];
+    list.push(score);
+    bySeason.set(seasonId, list);
+  }
+  return seasons.map((row) => ({ ...toSeason(row), scores: bySeason.get(row.id) ?? [] }));
+}
