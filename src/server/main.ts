@@ -4,13 +4,15 @@ import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, womSyncDeps, type AppDeps } from './app.ts';
 import { ensureFirstAdmin } from './bootstrap/first-admin.ts';
+import { jobSchedules } from './bootstrap/job-schedules.ts';
 import { createLifecycle, stopOnSignals, type Lifecycle } from './bootstrap/lifecycle.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, isDemoMode, loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrator.ts';
-import { ShiftableClock, seedDemoHistory, startDemoWom } from './demo/demo-mode.ts';
-import { WOM_SYNC, womSyncJob } from './features/wom-sync/wom-sync.service.ts';
+import { ShiftableClock, seedDemoHistory, startDemoWom, withSimulatorWatchList } from './demo/demo-mode.ts';
+import { playerWatchJob } from './features/player-watch/player-watch.job.ts';
+import { womSyncJob } from './features/wom-sync/wom-sync.service.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { createWomGateway } from './wom/create-gateway.ts';
 
@@ -26,16 +28,17 @@ function builtWebRoot(): string | null {
  */
 async function startServer(lifecycle: Lifecycle): Promise<void> {
   loadDotEnv();
-  const config = loadConfig();
-  const database = openDatabase(config.database);
+  const loaded = loadConfig();
+  const database = openDatabase(loaded.database);
   lifecycle.onShutdown('database', () => database.close());
   await migrateToLatest(database);
   lifecycle.checkpoint();
 
-  const demoClock = isDemoMode(config) ? new ShiftableClock() : null;
-  const simulator = demoClock ? await startDemoWom(config, demoClock) : null;
+  const demoClock = isDemoMode(loaded) ? new ShiftableClock() : null;
+  const simulator = demoClock ? await startDemoWom(loaded, demoClock) : null;
   if (simulator) lifecycle.onShutdown('WOM simulator', () => simulator.close());
   lifecycle.checkpoint();
+  const config = simulator ? withSimulatorWatchList(loaded, simulator) : loaded;
   const wom = {
     gateway: createWomGateway(config, systemClock, simulator?.url),
     groupId: simulator?.groupId ?? config.wom.groupId ?? 0,
@@ -46,7 +49,10 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
     clock: demoClock ?? systemClock,
     // A new name per process: a restarted instance takes its crashed run over once the lease expires.
     instanceId: `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
-    jobs: [womSyncJob(womSyncDeps({ config, database, wom }))],
+    jobs: [
+      womSyncJob(womSyncDeps({ config, database, wom })),
+      playerWatchJob({ db: database.db, url: config.jobs.playerWatchUrl }),
+    ],
     leaseTtlMs: config.jobs.leaseTtlMs,
   });
   // Closed after the server (no new admin syncs) and before the simulator and database its runs use.
@@ -69,10 +75,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
 
   if (demoClock) await seedDemoHistory(database.db, jobs, demoClock, app.log, simulator?.altIds() ?? []);
   lifecycle.checkpoint();
-  const scheduler = jobs.schedule(
-    [{ name: WOM_SYNC, intervalMs: config.jobs.syncIntervalMinutes * 60_000, runAtStart: true }],
-    app.log,
-  );
+  const scheduler = jobs.schedule(jobSchedules(config), app.log);
   lifecycle.onShutdown('scheduler', () => scheduler.stop());
 }
 

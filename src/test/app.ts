@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, womSyncDeps } from '#server/app.ts';
+import { playerWatchJob } from '#server/features/player-watch/player-watch.job.ts';
 import { WOM_SYNC, womSyncJob, type WomSyncDeps } from '#server/features/wom-sync/wom-sync.service.ts';
 import type { RunResult } from '#server/jobs/job.ts';
 import { createJobRunner, type JobRunner } from '#server/jobs/job-runner.ts';
@@ -40,7 +41,7 @@ export interface TestApp {
   clock: ReturnType<typeof createManualClock>;
   /** What this app's WOM sync job body uses. */
   womSync: WomSyncDeps;
-  /** The app's job runner, running the WOM sync as main.ts does. */
+  /** The app's job runner, running the WOM sync and the player-watch import as main.ts does. */
   jobs: JobRunner;
   /** Runs one WOM sync to the end; throws if another one holds the lease. */
   sync(): Promise<RunResult>;
@@ -91,7 +92,7 @@ export async function createTestAppOn(
     db: database.db,
     clock,
     instanceId: options.instanceId ?? 'test-instance',
-    jobs: [womSyncJob(womSync)],
+    jobs: [womSyncJob(womSync), playerWatchJob({ db: database.db, url: config.jobs.playerWatchUrl })],
     leaseTtlMs: options.leaseTtlMs,
     leaseClock: options.leaseClock,
   });

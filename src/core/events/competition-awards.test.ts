@@ -109,6 +109,37 @@ describe('planCompetitionAwards', () => {
     expect(plan([['a', 0]], ['a'])).toEqual({ winnerNames: [], awards: [] });
   });
 
+  it('pays every member who gained 2 points in a week-long event flagged as short', () => {
+    const { winnerNames, awards } = planCompetitionAwards({
+      title: 'Fishing week',
+      startsAt: START,
+      endsAt: new Date(START.getTime() + WEEK),
+      short: true,
+      standings: standings(['a', 300], ['b', 200], ['c', 100], ['d', 50], ['e', 0]),
+      isMember: (key) => key !== 'c',
+    });
+    expect(winnerNames).toEqual(['Player a']);
+    expect(
+      awards.map((award) => [award.key, award.placement, award.points, award.won, award.reason]),
+    ).toEqual([
+      ['a', 1, 2, true, 'Fishing week: participation'],
+      ['b', 2, 2, false, 'Fishing week: participation'],
+      ['d', 3, 2, false, 'Fishing week: participation'],
+    ]);
+  });
+
+  it('pays a week-long event by place when it is not flagged as short', () => {
+    const { awards } = planCompetitionAwards({
+      title: 'Fishing week',
+      startsAt: START,
+      endsAt: new Date(START.getTime() + WEEK),
+      short: false,
+      standings: standings(['a', 300], ['b', 200]),
+      isMember: () => true,
+    });
+    expect(awards.map((award) => award.points)).toEqual([15, 10]);
+  });
+
   it('writes participation for every place in a short event', () => {
     const { awards } = plan(
       [
@@ -132,16 +163,33 @@ describe('competitionsOwingResults', () => {
     { id: 2, endsAt: '2024-06-02T00:00:00Z' },
     { id: 4, endsAt: '2024-05-30T00:00:00Z' },
   ];
+  const synced = (...ids: string[]) =>
+    ids.map((wom_id) => ({ wom_id, end_date: '2024-06-10T00:00:00Z', manual: false }));
 
   it('picks only the competitions that owe points, oldest end first', () => {
-    expect(competitionsOwingResults(competitions, new Set(['3', '1', '2']), 10).map((c) => c.id)).toEqual([
-      1, 2, 3,
-    ]);
+    expect(competitionsOwingResults(competitions, synced('3', '1', '2'), 10)).toEqual([1, 2, 3]);
   });
 
   it('stops at the per-run budget, leaving the newest for the next run', () => {
-    expect(competitionsOwingResults(competitions, new Set(['1', '2', '3', '4']), 2).map((c) => c.id)).toEqual(
-      [4, 1],
-    );
+    expect(competitionsOwingResults(competitions, synced('1', '2', '3', '4'), 2)).toEqual([4, 1]);
+  });
+
+  it('skips a synced event whose competition the group no longer lists', () => {
+    expect(competitionsOwingResults(competitions, synced('9', '1'), 10)).toEqual([1]);
+  });
+
+  it("fetches an admin's event linked to a competition the group does not list, ordered by the event's end", () => {
+    const owed = [...synced('1', '3'), { wom_id: '77', end_date: '2024-06-02T12:00:00Z', manual: true }];
+    expect(competitionsOwingResults(competitions, owed, 10)).toEqual([1, 77, 3]);
+  });
+
+  it("counts an admin's unlisted competition within the same budget", () => {
+    const owed = [{ wom_id: '77', end_date: '2024-05-01T00:00:00Z', manual: true }, ...synced('4', '1')];
+    expect(competitionsOwingResults(competitions, owed, 2)).toEqual([77, 4]);
+  });
+
+  it("orders an admin's event linked to a group competition by the competition's end", () => {
+    const owed = [{ wom_id: '2', end_date: '2024-05-01T00:00:00Z', manual: true }, ...synced('1')];
+    expect(competitionsOwingResults(competitions, owed, 10)).toEqual([1, 2]);
   });
 });

@@ -35,6 +35,8 @@ export function planCompetitionAwards(input: {
   title: string;
   startsAt: Date;
   endsAt: Date;
+  /** The event's short-event flag: 2 points for every member who gained, whatever the dates. */
+  short?: boolean;
   standings: readonly Standing[];
   isMember: (key: string) => boolean;
 }): { winnerNames: string[]; awards: CompetitionAward[] } {
@@ -43,6 +45,7 @@ export function planCompetitionAwards(input: {
   const scored = scoreCompetition({
     startsAt: input.startsAt,
     endsAt: input.endsAt,
+    short: input.short,
     entries,
     isMember: input.isMember,
   });
@@ -58,17 +61,31 @@ export function planCompetitionAwards(input: {
   };
 }
 
+/** An event that still owes its points: its competition and, for an admin's event, its own end. */
+export interface OwedEvent {
+  wom_id: string;
+  end_date: string;
+  manual: boolean;
+}
+
 /**
  * The competitions whose standings a sync fetches: those that still owe their points, oldest end
  * first, at most `max`, so one run stays within its WOM request budget and the rest follow next run.
+ * A synced event's competition is fetched while the group lists it; an admin's event is linked by
+ * hand, possibly to a competition the group does not list, which then ends when the event does.
  */
-export function competitionsOwingResults<C extends { id: number; endsAt: string }>(
-  competitions: readonly C[],
-  owed: ReadonlySet<string>,
+export function competitionsOwingResults(
+  competitions: ReadonlyArray<{ id: number; endsAt: string }>,
+  owed: readonly OwedEvent[],
   max: number,
-): C[] {
-  return competitions
-    .filter((competition) => owed.has(String(competition.id)))
-    .sort((a, b) => Date.parse(a.endsAt) - Date.parse(b.endsAt))
-    .slice(0, max);
+): number[] {
+  const listed = new Map(competitions.map((competition) => [String(competition.id), competition.endsAt]));
+  return owed
+    .flatMap((event) => {
+      const endsAt = listed.get(event.wom_id) ?? (event.manual ? event.end_date : undefined);
+      return endsAt === undefined ? [] : [{ id: Number(event.wom_id), endsAt: Date.parse(endsAt) }];
+    })
+    .sort((a, b) => a.endsAt - b.endsAt)
+    .slice(0, max)
+    .map((competition) => competition.id);
 }

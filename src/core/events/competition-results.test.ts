@@ -215,6 +215,32 @@ describe('scoreCompetition', () => {
     ]);
   });
 
+  it('gives every member who gained 2 points in a week-long event flagged as short', () => {
+    const scored = scoreCompetition({
+      startsAt: START,
+      endsAt: after(WEEK),
+      short: true,
+      entries: entries(['a', 500], ['b', 400], ['c', 300], ['d', 0], ['x', 900]),
+      isMember,
+    });
+    expect(scored.map((entry) => [entry.key, entry.placement, entry.points])).toEqual([
+      ['a', 1, 2],
+      ['b', 2, 2],
+      ['c', 3, 2],
+    ]);
+  });
+
+  it('still pays a 90-minute event as short when the flag is off: the dates decide then', () => {
+    const scored = scoreCompetition({
+      startsAt: START,
+      endsAt: after(1.5 * HOUR),
+      short: false,
+      entries: entries(['a', 500], ['b', 400]),
+      isMember,
+    });
+    expect(scored.map((entry) => entry.points)).toEqual([2, 2]);
+  });
+
   it('scores nobody when no member gained', () => {
     expect(
       scoreCompetition({ startsAt: START, endsAt: after(48 * HOUR), entries: entries(['a', 0]), isMember }),

@@ -54,14 +54,19 @@ export function pointsForPlacement(placement: number, short: boolean): number {
   return EVENT_POINTS.participation;
 }
 
-/** The siege points a finished competition gives; only clan members take part in the placing. */
+/**
+ * The siege points a finished competition gives; only clan members take part in the placing. `short`
+ * is an admin's short-event flag: it pays like a 1–2 hour event whatever the dates say; without it
+ * the dates decide.
+ */
 export function scoreCompetition<K>(input: {
   startsAt: Date;
   endsAt: Date;
+  short?: boolean;
   entries: ReadonlyArray<CompetitionEntry<K>>;
   isMember: (key: K) => boolean;
 }): Array<ScoredEntry<K>> {
-  const short = isShortEvent(input.startsAt, input.endsAt);
+  const short = input.short === true || isShortEvent(input.startsAt, input.endsAt);
   const members = input.entries.filter((entry) => input.isMember(entry.key));
   return placeByGain(members).map((entry) => ({
     ...entry,

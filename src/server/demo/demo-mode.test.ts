@@ -7,7 +7,7 @@ import { testDialects } from '#test/databases.ts';
 import type { WomSimulator } from '../simulator/index.ts';
 import { WOM_SYNC, womSyncJob } from '../features/wom-sync/wom-sync.service.ts';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
-import { ShiftableClock, seedDemoHistory, startDemoWom } from './demo-mode.ts';
+import { ShiftableClock, seedDemoHistory, startDemoWom, withSimulatorWatchList } from './demo-mode.ts';
 
 const log = { warn: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
 
@@ -124,3 +124,20 @@ for (const dialect of testDialects) {
     });
   });
 }
+
+describe('withSimulatorWatchList', () => {
+  const simulator = { origin: 'http://127.0.0.1:40123' };
+
+  it("points demo mode's player-watch download at the simulator's list", () => {
+    expect(withSimulatorWatchList(testConfig(), simulator).jobs.playerWatchUrl).toBe(
+      'http://127.0.0.1:40123/player-watch.json',
+    );
+  });
+
+  it('keeps the list PLAYER_WATCH_URL names', () => {
+    const config = testConfig({ PLAYER_WATCH_URL: 'https://lists.example/watch.json' });
+    expect(withSimulatorWatchList(config, simulator).jobs.playerWatchUrl).toBe(
+      'https://lists.example/watch.json',
+    );
+  });
+});

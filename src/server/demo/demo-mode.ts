@@ -26,6 +26,15 @@ export async function startDemoWom(config: Config, clock: ShiftableClock): Promi
 }
 
 /**
+ * Demo mode imports the simulator's player-watch list (it names a few of the generated members), unless
+ * PLAYER_WATCH_URL names another one.
+ */
+export function withSimulatorWatchList(config: Config, simulator: Pick<WomSimulator, 'origin'>): Config {
+  if (config.jobs.playerWatchUrl !== null) return config;
+  return { ...config, jobs: { ...config.jobs, playerWatchUrl: `${simulator.origin}/player-watch.json` } };
+}
+
+/**
  * Flags the simulated clan's alts. Whether an account is an alt is the site's own knowledge (WOM has
  * no such field, and the sync stores every new member as a main), so demo mode sets it once, as an
  * admin of a real clan would.

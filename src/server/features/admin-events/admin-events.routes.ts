@@ -1,8 +1,69 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminEventSchema, eventInputSchema, eventParamsSchema } from '#core/events/admin-events.schema.ts';
+import { errorResponseSchema } from '#core/errors.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
+import { requestActor } from '../audit/request-actor.ts';
+import { listAdminEvents } from './admin-events.repository.ts';
+import { createEvent, deleteEvent, updateEvent } from './admin-events.service.ts';
 
-/** SCAFFOLD: filled in by its owner this session. Registered inside the admin plugin (/api/admin). */
+/**
+ * The admin's events (DESIGN §5.1): every event to see, and manual ones to add, edit and delete.
+ * Registered inside the admin plugin under /api/admin.
+ */
 export async function adminEventsRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
-  void app;
-  void deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/events',
+    { schema: { tags: ['admin'], response: { 200: z.array(adminEventSchema) } } },
+    async () => listAdminEvents(deps.db),
+  );
+
+  routes.post(
+    '/events',
+    {
+      schema: {
+        tags: ['admin'],
+        body: eventInputSchema,
+        response: { 201: adminEventSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createEvent(deps, request.body, requestActor(request))),
+  );
+
+  routes.put(
+    '/events/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: eventParamsSchema,
+        body: eventInputSchema,
+        response: {
+          200: adminEventSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => updateEvent(deps, request.params.id, request.body, requestActor(request)),
+  );
+
+  routes.delete(
+    '/events/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: eventParamsSchema,
+        response: { 204: z.null(), 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await deleteEvent(deps, request.params.id, requestActor(request));
+      return reply.code(204).send(null);
+    },
+  );
 }

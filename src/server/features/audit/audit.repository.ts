@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AuditEntry as ListedAuditEntry } from '#core/audit/audit.schema.ts';
 import type { Database } from '../../db/schema.ts';
-import { writeJson } from '../../db/values.ts';
+import { readJson, writeJson } from '../../db/values.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,4 +32,15 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
       created_at: entry.at.toISOString(),
     })
     .execute();
+}
+
+/** A page of the log, newest first; `before` (an entry id) pages back from that entry. */
+export async function listAuditEntries(
+  db: Db,
+  page: { limit: number; before?: number | undefined },
+): Promise<ListedAuditEntry[]> {
+  let query = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(page.limit);
+  if (page.before !== undefined) query = query.where('id', '<', page.before);
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...row, before: readJson(row.before), after: readJson(row.after) }));
 }

@@ -1,8 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditEntrySchema, auditQuerySchema } from '#core/audit/audit.schema.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
+import { listAuditEntries } from './audit.repository.ts';
 
-/** SCAFFOLD: filled in by its owner this session. Registered inside the admin plugin (/api/admin). */
+/** The admins' recent actions, newest first. Registered inside the admin plugin under /api/admin. */
 export async function auditRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
-  void app;
-  void deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: auditQuerySchema,
+        response: { 200: z.array(auditEntrySchema) },
+      },
+    },
+    async (request) => listAuditEntries(deps.db, request.query),
+  );
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { OwedEvent } from '#core/events/competition-awards.ts';
 import type { MemberPatch, NewMember, StoredMember } from '#core/members/roster-sync.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
@@ -152,7 +153,10 @@ export interface CompetitionEvent {
   end_date: string;
 }
 
-/** Creates or refreshes the event linked to each competition; returns how many rows changed. */
+/**
+ * Creates or refreshes the event linked to each competition; returns how many rows changed. An event
+ * an admin made and linked to the competition keeps what the admin wrote.
+ */
 export async function upsertCompetitionEvents(
   db: Db,
   events: CompetitionEvent[],
@@ -162,9 +166,10 @@ export async function upsertCompetitionEvents(
   for (const event of events) {
     const existing = await db
       .selectFrom('events')
-      .select(['id', 'name', 'type', 'metric', 'start_date', 'end_date'])
+      .select(['id', 'name', 'type', 'metric', 'start_date', 'end_date', 'manual'])
       .where('wom_id', '=', event.wom_id)
       .executeTakeFirst();
+    if (existing && toBool(existing.manual)) continue;
     if (!existing) {
       await db
         .insertInto('events')
@@ -191,20 +196,35 @@ export async function upsertCompetitionEvents(
 }
 
 /**
- * Competitions that ended long enough ago for WOM's final update, are not scored yet, and were known
- * to the site before they ended (created before their end).
+ * Events linked to a competition that ended long enough ago for WOM's final update and not scored
+ * yet. A synced event counts only if the site knew it before it ended (created before its end), so a
+ * clan that starts using the site is not paid for its whole competition history; an admin who links
+ * an event to a competition means it to pay, whenever they do.
  */
-export async function listEventsAwaitingResults(db: Db, endedBefore: string) {
-  return db
+export async function listEventsAwaitingResults(db: Db, endedBefore: string): Promise<OwedEvent[]> {
+  const rows = await db
     .selectFrom('events')
-    .select(['id', 'wom_id'])
+    .select(['wom_id', 'end_date', 'manual'])
     .where('wom_id', 'is not', null)
+    .where('end_date', 'is not', null)
     .where('points_awarded_at', 'is', null)
     .where('end_date', '<=', endedBefore)
-    .whereRef('created_at', '<', 'end_date')
+    .where((eb) => eb.or([eb('manual', '=', true), eb('created_at', '<', eb.ref('end_date'))]))
     .orderBy('end_date', 'asc')
-    .$narrowType<{ wom_id: string }>()
+    .$narrowType<{ wom_id: string; end_date: string }>()
     .execute();
+  return rows.map((row) => ({ ...row, manual: toBool(row.manual) }));
+}
+
+/** The event a competition's results pay, while it has not been paid. */
+export async function findEventOwingResults(db: Db, womId: string) {
+  const row = await db
+    .selectFrom('events')
+    .select(['id', 'name', 'short_event'])
+    .where('wom_id', '=', womId)
+    .where('points_awarded_at', 'is', null)
+    .executeTakeFirst();
+  return row && { ...row, short_event: toBool(row.short_event) };
 }
 
 /** Members who can score: in the clan now, not deleted. */

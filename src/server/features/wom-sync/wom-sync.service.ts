@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { competitionsOwingResults, planCompetitionAwards } from '#core/events/competition-awards.ts';
 import { planRosterSync } from '#core/members/roster-sync.ts';
+import { WOM_SYNC_STAGES } from '#core/sync/sync.schema.ts';
 import { snapshotWithUnrankedAsZero } from '#core/wom/unranked.ts';
 import { MetricProps, isMetric } from '@wise-old-man/utils';
 import { bumpRevision } from '../../db/revisions.ts';
@@ -22,6 +23,7 @@ import {
   achievementExists,
   insertAchievements,
   insertMembers,
+  findEventOwingResults,
   listEventsAwaitingResults,
   listSnapshotTimes,
   listStoredMembers,
@@ -48,6 +50,16 @@ export interface WomSyncDeps {
   maxCompetitionDetails: number;
 }
 
+const [
+  FETCH_GROUP,
+  FETCH_MEMBER_STATS,
+  FETCH_STATISTICS,
+  FETCH_COMPETITIONS,
+  FETCH_ACHIEVEMENTS,
+  FETCH_RESULTS,
+  SAVING,
+] = WOM_SYNC_STAGES;
+
 const ACHIEVEMENT_PAGE = 50;
 /** The site shows at most the 100 most recent achievements. */
 const ACHIEVEMENT_PAGES = 2;
@@ -66,11 +78,11 @@ export function womSyncJob(deps: WomSyncDeps): Job {
       const gateway = deps.gateway.withFreshCount();
       context.countWomRequests(() => gateway.requestsMade);
       const fetched = await fetchEverything(deps, gateway, context);
-      await context.progress('Saving');
+      await context.progress(SAVING);
       const now = context.clock.now();
       await deps.db.transaction().execute(async (trx) => {
         await context.holdLease(trx);
-        await context.recordSuccess(trx, await applySync(trx, now, fetched));
+        await context.recordSuccess(trx, await applySync(trx, now, fetched, deps.resultsGraceMs));
       });
     },
   };
@@ -86,19 +98,24 @@ async function fetchEverything(
   gateway: WomGateway,
   context: JobContext,
 ): Promise<Fetched> {
-  await context.progress('Fetching the group');
+  await context.progress(FETCH_GROUP);
   const group = await gateway.getGroupDetails(deps.groupId);
-  await context.progress('Fetching member stats');
+  await context.progress(FETCH_MEMBER_STATS);
   const hiscores = await gateway.getGroupBulkHiscores(deps.groupId);
-  await context.progress('Fetching group statistics');
+  await context.progress(FETCH_STATISTICS);
   const statistics = await fetchStatistics(gateway, deps.groupId);
-  await context.progress('Fetching competitions');
+  await context.progress(FETCH_COMPETITIONS);
   const competitions = await gateway.getGroupCompetitions(deps.groupId);
-  await context.progress('Fetching achievements');
+  await context.progress(FETCH_ACHIEVEMENTS);
   const achievements = await fetchNewAchievements(deps.db, gateway, deps.groupId);
-  await context.progress('Fetching competition results');
-  const details = await fetchCompetitionDetails(deps, gateway, context.clock.now(), competitions);
-  return { group, hiscores, statistics, competitions, achievements, details };
+  await context.progress(FETCH_RESULTS);
+  const { details, missing } = await fetchCompetitionDetails(
+    deps,
+    gateway,
+    context.clock.now(),
+    competitions,
+  );
+  return { group, hiscores, statistics, competitions, achievements, details, missingCompetitions: missing };
 }
 
 /** WOM answers 400 when no member has stats yet; that is an empty clan, not a failure. */
@@ -136,22 +153,30 @@ async function fetchNewAchievements(db: Kysely<Database>, gateway: WomGateway, g
 }
 
 /**
- * Standings of finished competitions that still owe their points, within the per-run budget. Only
- * competitions the site saw before they ended count: a clan that starts using the site does not get
- * points for its whole competition history.
+ * Standings of finished competitions that still owe their points, within the per-run budget: the
+ * group's, and those an admin linked to an event by hand. A linked competition WOM does not know
+ * (a mistyped id) is skipped, not a failed sync; the admin can correct the event.
  */
 async function fetchCompetitionDetails(
   deps: WomSyncDeps,
   gateway: WomGateway,
   now: Date,
   competitions: WomCompetition[],
-) {
+): Promise<{ details: WomCompetitionDetails[]; missing: number }> {
   const endedBefore = new Date(now.getTime() - deps.resultsGraceMs).toISOString();
-  const owed = new Set((await listEventsAwaitingResults(deps.db, endedBefore)).map((event) => event.wom_id));
+  const owed = await listEventsAwaitingResults(deps.db, endedBefore);
+  const listed = new Set(competitions.map((competition) => competition.id));
   const details: WomCompetitionDetails[] = [];
-  for (const competition of competitionsOwingResults(competitions, owed, deps.maxCompetitionDetails))
-    details.push(await gateway.getCompetitionDetails(competition.id));
-  return details;
+  let missing = 0;
+  for (const id of competitionsOwingResults(competitions, owed, deps.maxCompetitionDetails)) {
+    try {
+      details.push(await gateway.getCompetitionDetails(id));
+    } catch (error) {
+      if (listed.has(id) || !(error instanceof WomError) || error.status !== 404) throw error;
+      missing += 1;
+    }
+  }
+  return { details, missing };
 }
 
 interface Fetched {
@@ -162,6 +187,8 @@ interface Fetched {
   achievements: WomAchievement[];
   /** Standings of finished competitions that owe points. */
   details: WomCompetitionDetails[];
+  /** Competitions linked to an admin's event that WOM does not know. */
+  missingCompetitions: number;
 }
 
 function eventTypeOf(metric: string): string {
@@ -172,6 +199,7 @@ async function applySync(
   trx: Transaction<Database>,
   nowDate: Date,
   fetched: Fetched,
+  resultsGraceMs: number,
 ): Promise<Record<string, number>> {
   const now = nowDate.toISOString();
   const plan = planRosterSync(
@@ -254,7 +282,7 @@ async function applySync(
     now,
   );
 
-  const results = await recordFinishedResults(trx, nowDate, fetched);
+  const results = await recordFinishedResults(trx, nowDate, fetched.details, resultsGraceMs);
   if (plan.inserts.length > 0 || plan.updates.length > 0 || results > 0) await bumpRevision(trx, 'members');
   return {
     members: fetched.group.memberships.length,
@@ -267,31 +295,36 @@ async function applySync(
     achievements,
     events,
     results,
+    missing_competitions: fetched.missingCompetitions,
   };
 }
 
-/** Books placements and points for finished competitions whose standings were fetched this run. */
+/**
+ * Books placements and points for finished competitions whose standings were fetched this run, by the
+ * event's name and short-event flag. An admin's event may end before its competition does: its points
+ * wait until WOM has the competition's final results too.
+ */
 async function recordFinishedResults(
   trx: Transaction<Database>,
   nowDate: Date,
-  fetched: Fetched,
+  fetched: WomCompetitionDetails[],
+  resultsGraceMs: number,
 ): Promise<number> {
-  const finished = fetched.details;
+  const finished = fetched.filter(
+    (details) => Date.parse(details.endsAt) + resultsGraceMs <= nowDate.getTime(),
+  );
   if (finished.length === 0) return 0;
   const members = await listScoringMemberIds(trx);
   const seasonId = await openSeasonId(trx);
   let booked = 0;
   for (const details of finished) {
-    const event = await trx
-      .selectFrom('events')
-      .select('id')
-      .where('wom_id', '=', String(details.id))
-      .executeTakeFirst();
+    const event = await findEventOwingResults(trx, String(details.id));
     if (!event) continue;
     const plan = planCompetitionAwards({
-      title: details.title,
+      title: event.name,
       startsAt: new Date(details.startsAt),
       endsAt: new Date(details.endsAt),
+      short: event.short_event,
       standings: details.participations.map((p) => ({
         key: String(p.playerId),
         displayName: p.player.displayName,

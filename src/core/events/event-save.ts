@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import type { eventInputSchema } from './admin-events.schema.ts';
+import { WEEKLY_EVENT_DAYS } from './event-status.ts';
+import { parseIsoDate } from './iso-date.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Both databases store these instants alike; PostgreSQL has no year 0 and ISO text no year 10000. */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(10_000, 0, 1) - 1;
+
+/** The form's input once its schema has trimmed and defaulted it. */
+export type ParsedEventInput = z.output<typeof eventInputSchema>;
+
+/** What an event row holds of the admin's input, dates as UTC ISO strings. */
+export interface EventFields {
+  name: string;
+  type: string | null;
+  metric: string | null;
+  description: string | null;
+  start_date: string;
+  end_date: string;
+  wom_id: string | null;
+  short_event: boolean;
+}
+
+/** The stored event an admin edits, as far as the rules need it. */
+export interface EditedEvent {
+  id: number;
+  manual: boolean;
+  wom_id: string | null;
+  short_event: boolean;
+  points_awarded_at: string | null;
+}
+
+export const EVENT_MESSAGES = {
+  syncedEvent:
+    'This event comes from a WOM competition and follows it; only events created by an admin can be changed or deleted',
+  endRequired: 'End date is required (only a weekly event defaults to 7 days)',
+  endBeforeStart: 'End date must not be before the start date',
+  outOfRange: 'Event dates must fall between the years 1970 and 9999',
+  awardedLink:
+    "This event's points were already awarded, so its WOM competition and short-event flag can no longer change",
+  womIdTaken: (womId: string) => `WOM competition ${womId} is already linked to another event`,
+} as const;
+
+/** Why a save is refused: the input itself (400) or how it clashes with stored events (409). */
+export type EventSaveProblem = { problem: 'invalid' | 'conflict'; message: string };
+
+const invalid = (message: string): EventSaveProblem => ({ problem: 'invalid', message });
+const conflict = (message: string): EventSaveProblem => ({ problem: 'conflict', message });
+
+const isWeekly = (type: string | null) => type?.toLowerCase() === 'weekly';
+
+/**
+ * An admin's new or edited event (spec §9, domain-rules.md Events): the row to store, or why not.
+ * Only manual events are edited here; the sync owns the rest. Without an end date a weekly event
+ * lasts 7 days and any other event is refused; an end before the start is refused. A WOM competition
+ * pays one event only, and once an event has paid, what decided its points stays as it was.
+ */
+export function planEventSave(
+  input: ParsedEventInput,
+  context: { editing: EditedEvent | null; womIdHeldBy: number | null },
+): { fields: EventFields } | EventSaveProblem {
+  const { editing } = context;
+  if (editing && !editing.manual) return conflict(EVENT_MESSAGES.syncedEvent);
+
+  const start = parseIsoDate(input.start_date);
+  if (start === null) return invalid('Start date must be an ISO date or date-time');
+  let end: Date | null;
+  if (input.end_date) end = parseIsoDate(input.end_date);
+  else end = isWeekly(input.type) ? new Date(start.getTime() + WEEKLY_EVENT_DAYS * DAY_MS) : null;
+  if (end === null) return invalid(EVENT_MESSAGES.endRequired);
+  if (end.getTime() < start.getTime()) return invalid(EVENT_MESSAGES.endBeforeStart);
+  if (start.getTime() < EARLIEST || end.getTime() > LATEST) return invalid(EVENT_MESSAGES.outOfRange);
+
+  if (input.wom_id !== null && context.womIdHeldBy !== null && context.womIdHeldBy !== editing?.id)
+    return conflict(EVENT_MESSAGES.womIdTaken(input.wom_id));
+  if (
+    editing?.points_awarded_at &&
+    (editing.wom_id !== input.wom_id || editing.short_event !== input.short_event)
+  )
+    return conflict(EVENT_MESSAGES.awardedLink);
+
+  return {
+    fields: {
+      name: input.name,
+      type: input.type,
+      metric: input.metric,
+      description: input.description,
+      start_date: start.toISOString(),
+      end_date: end.toISOString(),
+      wom_id: input.wom_id,
+      short_event: input.short_event,
+    },
+  };
+}
+
+/** Why an event cannot be deleted by an admin, or null when it can. */
+export function eventDeleteProblem(event: Pick<EditedEvent, 'manual'>): EventSaveProblem | null {
+  return event.manual ? null : conflict(EVENT_MESSAGES.syncedEvent);
+}

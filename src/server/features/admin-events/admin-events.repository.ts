@@ -1,0 +1,94 @@
+import type { Kysely, SqlBool, Transaction } from 'kysely';
+import type { AdminEvent } from '#core/events/admin-events.schema.ts';
+import type { EventFields } from '#core/events/event-save.ts';
+import { withConstraintErrors } from '../../db/errors.ts';
+import type { Database } from '../../db/schema.ts';
+import { toBool } from '../../db/values.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const COLUMNS = [
+  'id',
+  'name',
+  'type',
+  'metric',
+  'description',
+  'start_date',
+  'end_date',
+  'wom_id',
+  'winner_username',
+  'manual',
+  'short_event',
+  'points_awarded_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+type EventRow = Omit<AdminEvent, 'manual' | 'short_event'> & { manual: SqlBool; short_event: SqlBool };
+
+function toAdminEvent(row: EventRow): AdminEvent {
+  return { ...row, manual: toBool(row.manual), short_event: toBool(row.short_event) };
+}
+
+/** Every event, synced and manual, newest start first. */
+export async function listAdminEvents(db: Db): Promise<AdminEvent[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select(COLUMNS)
+    .orderBy('start_date', (order) => order.desc().nullsLast())
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toAdminEvent);
+}
+
+export async function findAdminEvent(db: Db, id: number): Promise<AdminEvent | undefined> {
+  const row = await db.selectFrom('events').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && toAdminEvent(row);
+}
+
+/** The event linked to a WOM competition, if any. */
+export async function findEventIdByWomId(db: Db, womId: string): Promise<number | null> {
+  const row = await db.selectFrom('events').select('id').where('wom_id', '=', womId).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Throws ConflictError when another event holds the WOM competition. */
+export async function insertManualEvent(db: Db, fields: EventFields, now: string): Promise<AdminEvent> {
+  const row = await withConstraintErrors(() =>
+    db
+      .insertInto('events')
+      .values({ ...fields, manual: true, created_at: now, updated_at: now })
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow(),
+  );
+  return toAdminEvent(row);
+}
+
+/** Only an admin's event changes; throws ConflictError when another event holds the WOM competition. */
+export async function updateManualEvent(
+  db: Db,
+  id: number,
+  fields: EventFields,
+  now: string,
+): Promise<AdminEvent | undefined> {
+  const row = await withConstraintErrors(() =>
+    db
+      .updateTable('events')
+      .set({ ...fields, updated_at: now })
+      .where('id', '=', id)
+      .where('manual', '=', true)
+      .returning(COLUMNS)
+      .executeTakeFirst(),
+  );
+  return row && toAdminEvent(row);
+}
+
+/** Only an admin's event goes; its results go with it, and its points stay on the ledger. */
+export async function deleteManualEvent(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('events')
+    .where('id', '=', id)
+    .where('manual', '=', true)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

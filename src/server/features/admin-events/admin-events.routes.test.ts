@@ -1,0 +1,259 @@
+import type { InjectOptions } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVENT_MESSAGES } from '#core/events/event-save.ts';
+import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
+import { testDialects } from '#test/databases.ts';
+
+const FISHING_WEEK = {
+  name: 'Fishing week',
+  type: 'Skill of the Week',
+  metric: 'fishing',
+  start_date: '2026-11-23T18:00:00Z',
+  end_date: '2026-11-30T18:00:00Z',
+};
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: admin events API`, () => {
+    let t: TestApp;
+    let adminCookie: string;
+    let userCookie: string;
+
+    beforeEach(async () => {
+      t = await createTestApp(dialect);
+      await createUser(t, 'boss', { admin: true });
+      await createUser(t, 'pleb');
+      adminCookie = await loginAs(t, 'boss');
+      userCookie = await loginAs(t, 'pleb');
+    });
+    afterEach(async () => t.close());
+
+    /** An admin's request; every answer under /api/admin must be kept by no cache. */
+    async function asAdmin(options: InjectOptions) {
+      const response = await t.app.inject({ ...options, headers: { cookie: adminCookie } });
+      expect(response.headers['cache-control']).toBe('no-store');
+      return response;
+    }
+
+    const create = (payload: object) => asAdmin({ method: 'POST', url: '/api/admin/events', payload });
+
+    async function publicEvents() {
+      const response = await t.app.inject({ method: 'GET', url: '/api/events' });
+      return response.json<Array<{ id: number; name: string; end_date: string }>>();
+    }
+
+    /** An event the WOM sync made from a group competition. */
+    async function syncedEvent(): Promise<number> {
+      const now = t.clock.now().toISOString();
+      const row = await t.database.db
+        .insertInto('events')
+        .values({
+          name: 'SOTW: Mining',
+          type: 'skill',
+          metric: 'mining',
+          description: null,
+          start_date: '2026-11-01T18:00:00.000Z',
+          end_date: '2026-11-08T18:00:00.000Z',
+          wom_id: '5001',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    }
+
+    async function auditRows(action: string) {
+      return t.database.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
+    }
+
+    const routes = [
+      { method: 'GET' as const, url: '/api/admin/events' },
+      { method: 'POST' as const, url: '/api/admin/events', payload: FISHING_WEEK },
+      { method: 'PUT' as const, url: '/api/admin/events/1', payload: FISHING_WEEK },
+      { method: 'DELETE' as const, url: '/api/admin/events/1' },
+    ];
+
+    for (const route of routes) {
+      it(`rejects a visitor with 401 and a plain user with 403 on ${route.method} ${route.url}, writing nothing`, async () => {
+        const visitor = await t.app.inject(route);
+        expect(visitor.statusCode).toBe(401);
+        expect(visitor.headers['cache-control']).toBe('no-store');
+        const user = await t.app.inject({ ...route, headers: { cookie: userCookie } });
+        expect(user.statusCode).toBe(403);
+        expect(user.headers['cache-control']).toBe('no-store');
+        expect(await t.database.db.selectFrom('events').select('id').execute()).toEqual([]);
+      });
+    }
+
+    it('creates a manual event that the public events list shows at once, with an audit row', async () => {
+      expect(await publicEvents()).toEqual([]);
+      const response = await create({ ...FISHING_WEEK, wom_id: '1234', short_event: true });
+      expect(response.statusCode).toBe(201);
+      const event = response.json();
+      expect(event).toEqual({
+        id: expect.any(Number),
+        name: 'Fishing week',
+        type: 'Skill of the Week',
+        metric: 'fishing',
+        description: null,
+        start_date: '2026-11-23T18:00:00.000Z',
+        end_date: '2026-11-30T18:00:00.000Z',
+        wom_id: '1234',
+        winner_username: null,
+        manual: true,
+        short_event: true,
+        points_awarded_at: null,
+        created_at: t.clock.now().toISOString(),
+        updated_at: t.clock.now().toISOString(),
+      });
+      expect((await publicEvents()).map((e) => [e.id, e.name])).toEqual([[event.id, 'Fishing week']]);
+
+      const audit = await auditRows('event.create');
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({
+        actor_label: 'boss',
+        target_type: 'event',
+        target_id: String(event.id),
+      });
+      expect(audit[0]!.before).toBeNull();
+      expect(JSON.parse(audit[0]!.after!)).toEqual(event);
+    });
+
+    it('ends a weekly event 7 days after its start when no end date is given', async () => {
+      const response = await create({
+        name: 'Clan week',
+        type: 'Weekly',
+        start_date: '2026-11-23T18:00:00Z',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().end_date).toBe('2026-11-30T18:00:00.000Z');
+    });
+
+    it('refuses an event without an end date unless it is weekly, and an end before its start, with 400', async () => {
+      const noEnd = await create({ ...FISHING_WEEK, end_date: null });
+      expect(noEnd.statusCode).toBe(400);
+      expect(noEnd.json()).toEqual({ code: 'VALIDATION_ERROR', message: EVENT_MESSAGES.endRequired });
+      const backwards = await create({ ...FISHING_WEEK, end_date: '2026-11-22T18:00:00Z' });
+      expect(backwards.statusCode).toBe(400);
+      expect(backwards.json()).toEqual({ code: 'VALIDATION_ERROR', message: EVENT_MESSAGES.endBeforeStart });
+      expect(await t.database.db.selectFrom('events').select('id').execute()).toEqual([]);
+      expect(await auditRows('event.create')).toEqual([]);
+    });
+
+    it('refuses input its schema does not allow with 400: no name, a date that is not one, a bad WOM id', async () => {
+      for (const payload of [
+        { ...FISHING_WEEK, name: '  ' },
+        { ...FISHING_WEEK, start_date: 'next Monday' },
+        { ...FISHING_WEEK, wom_id: 'abc' },
+      ]) {
+        const response = await create(payload);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().code).toBe('VALIDATION_ERROR');
+      }
+      expect(await t.database.db.selectFrom('events').select('id').execute()).toEqual([]);
+    });
+
+    it('refuses a WOM competition another event is linked to with 409', async () => {
+      await syncedEvent();
+      const response = await create({ ...FISHING_WEEK, wom_id: '5001' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        code: 'CONFLICT',
+        message: 'WOM competition 5001 is already linked to another event',
+      });
+      expect(await t.database.db.selectFrom('events').select('id').execute()).toHaveLength(1);
+    });
+
+    it('lists every event, synced and manual, newest start first', async () => {
+      const synced = await syncedEvent();
+      const later = (await create(FISHING_WEEK)).json();
+      const earlier = (
+        await create({ ...FISHING_WEEK, name: 'Old week', start_date: '2026-10-01', end_date: '2026-10-08' })
+      ).json();
+      const response = await asAdmin({ method: 'GET', url: '/api/admin/events' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().map((e: { id: number; manual: boolean }) => [e.id, e.manual])).toEqual([
+        [later.id, true],
+        [synced, false],
+        [earlier.id, true],
+      ]);
+    });
+
+    it('edits a manual event: the public list changes at once, with an audit row of before and after', async () => {
+      const created = (await create(FISHING_WEEK)).json();
+      t.clock.advance(60_000);
+      const response = await asAdmin({
+        method: 'PUT',
+        url: `/api/admin/events/${created.id}`,
+        payload: { ...FISHING_WEEK, name: 'Big fishing week', end_date: '2026-12-01T18:00:00Z' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        id: created.id,
+        name: 'Big fishing week',
+        end_date: '2026-12-01T18:00:00.000Z',
+        manual: true,
+        created_at: created.created_at,
+        updated_at: t.clock.now().toISOString(),
+      });
+      expect((await publicEvents()).map((e) => [e.name, e.end_date])).toEqual([
+        ['Big fishing week', '2026-12-01T18:00:00.000Z'],
+      ]);
+      const audit = await auditRows('event.update');
+      expect(audit).toHaveLength(1);
+      expect(JSON.parse(audit[0]!.before!)).toEqual(created);
+      expect(JSON.parse(audit[0]!.after!)).toEqual(response.json());
+    });
+
+    it('refuses to edit or delete an event the sync made, with 409, changing nothing', async () => {
+      const id = await syncedEvent();
+      const before = await t.database.db.selectFrom('events').selectAll().execute();
+      const edit = await asAdmin({ method: 'PUT', url: `/api/admin/events/${id}`, payload: FISHING_WEEK });
+      expect(edit.statusCode).toBe(409);
+      expect(edit.json()).toEqual({ code: 'CONFLICT', message: EVENT_MESSAGES.syncedEvent });
+      const remove = await asAdmin({ method: 'DELETE', url: `/api/admin/events/${id}` });
+      expect(remove.statusCode).toBe(409);
+      expect(remove.json()).toEqual({ code: 'CONFLICT', message: EVENT_MESSAGES.syncedEvent });
+      expect(await t.database.db.selectFrom('events').selectAll().execute()).toEqual(before);
+      expect(
+        await t.database.db.selectFrom('audit_log').select('id').where('target_type', '=', 'event').execute(),
+      ).toEqual([]);
+    });
+
+    it('answers 404 for an event that does not exist', async () => {
+      const edit = await asAdmin({ method: 'PUT', url: '/api/admin/events/999', payload: FISHING_WEEK });
+      expect(edit.statusCode).toBe(404);
+      expect(edit.json()).toEqual({ code: 'NOT_FOUND', message: 'Event not found' });
+      const remove = await asAdmin({ method: 'DELETE', url: '/api/admin/events/999' });
+      expect(remove.statusCode).toBe(404);
+    });
+
+    it('refuses to relink an event whose points were awarded, with 409', async () => {
+      const created = (await create({ ...FISHING_WEEK, wom_id: '77' })).json();
+      await t.database.db
+        .updateTable('events')
+        .set({ points_awarded_at: t.clock.now().toISOString() })
+        .where('id', '=', created.id)
+        .execute();
+      const response = await asAdmin({
+        method: 'PUT',
+        url: `/api/admin/events/${created.id}`,
+        payload: { ...FISHING_WEEK, wom_id: '78' },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(EVENT_MESSAGES.awardedLink);
+    });
+
+    it('deletes a manual event: 204, gone from the public list, with an audit row', async () => {
+      const created = (await create(FISHING_WEEK)).json();
+      const response = await asAdmin({ method: 'DELETE', url: `/api/admin/events/${created.id}` });
+      expect(response.statusCode).toBe(204);
+      expect(response.body).toBe('');
+      expect(await publicEvents()).toEqual([]);
+      const audit = await auditRows('event.delete');
+      expect(audit).toHaveLength(1);
+      expect(JSON.parse(audit[0]!.before!)).toEqual(created);
+      expect(audit[0]!.after).toBeNull();
+    });
+  });
+}
