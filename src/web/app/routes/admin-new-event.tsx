@@ -1,4 +1,31 @@
-/** SCAFFOLD: filled in by its owner this session (the /admin/events/new page). */
+import { useLocation } from 'wouter';
+import { PageHeader } from '../../components/page-header.tsx';
+import { paths } from '../../config/paths.ts';
+import { EventForm } from '../../features/admin-events/components/event-form.tsx';
+import { AdminGate } from '../layout/admin-gate.tsx';
+
+/** Where the admin lands after saving or leaving the form: the dashboard's events tab. */
+const EVENTS_TAB = `${paths.admin}?tab=events`;
+
+function NewEvent() {
+  const [, navigate] = useLocation();
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader title="New Event">
+        Dates are in UTC. Weekly events last 7 days unless you set an end.
+      </PageHeader>
+      <div className="rounded-lg border border-stone-800 bg-stone-900 p-6">
+        <EventForm onSaved={() => navigate(EVENTS_TAB)} onCancel={() => navigate(EVENTS_TAB)} />
+      </div>
+    </div>
+  );
+}
+
+/** /admin/events/new: a manual event, for admins only. */
 export function Component() {
-  return null;
+  return (
+    <AdminGate>
+      <NewEvent />
+    </AdminGate>
+  );
 }

@@ -1,4 +1,11 @@
-/** SCAFFOLD: filled in by its owner this session. */
+import { AdminGate } from '../layout/admin-gate.tsx';
+import { Dashboard } from '../admin/dashboard.tsx';
+
+/** /admin and /admin/members: the dashboard, for admins only. */
 export function Component() {
-  return null;
+  return (
+    <AdminGate>
+      <Dashboard />
+    </AdminGate>
+  );
 }

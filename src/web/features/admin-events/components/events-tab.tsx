@@ -1,7 +1,156 @@
+import { Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import type { AdminEvent } from '#core/events/admin-events.schema.ts';
 import type { Notify } from '../../../components/notice-banner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { useDeleteEvent } from '../api/event-actions.ts';
+import { useAdminEvents } from '../api/get-admin-events.ts';
+import { EventEditDialog } from './event-edit-dialog.tsx';
 
-/** SCAFFOLD: filled in by its owner this session. */
+const when = (date: string | null) => (date === null ? '-' : formatDateTime(date));
+
+function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => void; notify: Notify }) {
+  const deleteEvent = useDeleteEvent();
+  const nameId = useId();
+
+  const remove = () => {
+    if (!window.confirm(`Are you sure you want to delete ${event.name}?`)) return;
+    // mutateAsync: the deleted event's row unmounts before a per-call callback could run.
+    void deleteEvent.mutateAsync(event.id).then(
+      () => notify({ kind: 'success', text: `${event.name} was successfully deleted.` }),
+      (error: Error) => notify({ kind: 'error', text: `Failed to delete ${event.name}: ${error.message}` }),
+    );
+  };
+
+  return (
+    <tr className="border-t border-stone-800 align-top">
+      <th scope="row" className="px-4 py-3 text-left font-normal">
+        <span id={nameId} className="block font-medium text-stone-100">
+          {event.name}
+        </span>
+        {event.metric && <span className="text-xs text-stone-400">{event.metric}</span>}
+      </th>
+      <td className="px-4 py-3">
+        {event.type ?? '-'}
+        {event.short_event && <span className="block text-xs text-stone-400">Short event</span>}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">{when(event.start_date)}</td>
+      <td className="px-4 py-3 whitespace-nowrap">{when(event.end_date)}</td>
+      <td className="px-4 py-3">
+        {event.manual ? (
+          <span className="rounded bg-sky-950 px-2 py-0.5 text-xs font-medium text-sky-200">Manual</span>
+        ) : (
+          <span className="rounded bg-stone-800 px-2 py-0.5 text-xs font-medium text-stone-300">
+            Synced from WOM
+          </span>
+        )}
+        {event.wom_id && (
+          <span className="mt-1 block text-xs text-stone-400">Competition {event.wom_id}</span>
+        )}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        {event.points_awarded_at ? `Awarded ${formatDateTime(event.points_awarded_at)}` : 'Not yet'}
+      </td>
+      <td className="px-4 py-3">
+        {event.manual ? (
+          <div className="flex gap-2">
+            <button
+              type="button"
+              onClick={onEdit}
+              aria-describedby={nameId}
+              className="rounded border border-stone-600 px-3 py-1 text-sm text-stone-100 hover:bg-stone-800"
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              onClick={remove}
+              disabled={deleteEvent.isPending}
+              aria-describedby={nameId}
+              className="rounded border border-red-900 px-3 py-1 text-sm text-red-300 hover:bg-red-950 disabled:opacity-60"
+            >
+              Delete
+            </button>
+          </div>
+        ) : (
+          <span className="text-xs text-stone-500">Managed by the sync</span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function EventsTable({ events, notify }: { events: AdminEvent[]; notify: Notify }) {
+  const [editing, setEditing] = useState<AdminEvent | null>(null);
+  if (events.length === 0) return <EmptyState title="No events found" />;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-stone-800 bg-stone-900">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Events</caption>
+        <thead className="bg-stone-950/60 text-stone-400">
+          <tr>
+            {['Event', 'Type', 'Start', 'End', 'Source', 'Points', 'Actions'].map((column) => (
+              <th key={column} scope="col" className="px-4 py-2 font-medium">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((event) => (
+            <EventRow key={event.id} event={event} onEdit={() => setEditing(event)} notify={notify} />
+          ))}
+        </tbody>
+      </table>
+      <EventEditDialog
+        event={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          setEditing(null);
+          notify({ kind: 'success', text: `${saved.name} was successfully saved.` });
+        }}
+      />
+    </div>
+  );
+}
+
+/** The events tab: every event, with edit and delete for the ones admins made by hand. */
 export function EventsTab({ notify }: { notify: Notify }) {
-  void notify;
-  return null;
+  const events = useAdminEvents();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-2xl font-semibold text-stone-100">
+            Event Management
+          </h2>
+          <p className="mt-1 text-sm text-stone-400">
+            Events synced from WOM competitions follow the sync; events made here can be edited and deleted.
+          </p>
+        </div>
+        <Link
+          to={paths.adminNewEvent}
+          className="inline-flex items-center gap-1 rounded bg-gold-500 px-4 py-2 text-sm font-semibold text-stone-950 hover:bg-gold-400"
+        >
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          New Event
+        </Link>
+      </div>
+      {events.isPending ? (
+        <LoadingState label="Loading events..." />
+      ) : events.isError ? (
+        <ErrorState
+          title="Error Loading Events"
+          message={events.error.message}
+          onRetry={() => void events.refetch()}
+        />
+      ) : (
+        <EventsTable events={events.data} notify={notify} />
+      )}
+    </section>
+  );
 }

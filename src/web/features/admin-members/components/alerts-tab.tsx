@@ -1,7 +1,44 @@
+import { useId } from 'react';
 import type { Notify } from '../../../components/notice-banner.tsx';
+import { LoadingState } from '../../../components/states.tsx';
+import { useAdminMembers } from '../api/get-admin-members.ts';
+import { PlayerWatchAlerts } from './alerts-player-watch.tsx';
+import { RankUpdates } from './alerts-rank-updates.tsx';
 
-/** SCAFFOLD: filled in by its owner this session. */
+/** The alerts tab (spec §2, Tab alerts): what needs an admin's attention, from the members list. */
 export function AlertsTab({ notify }: { notify: Notify }) {
-  void notify;
-  return null;
+  const members = useAdminMembers();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-6">
+      <header>
+        <h2 id={headingId} className="text-2xl font-semibold text-stone-100">
+          Action Items Dashboard
+        </h2>
+        <p className="mt-1 text-stone-400">All items requiring admin attention are shown here</p>
+      </header>
+      {members.error && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-900 bg-red-950/60 px-4 py-3 text-sm text-red-200"
+        >
+          <p>Error loading members: {members.error.message}</p>
+          <button
+            type="button"
+            onClick={() => void members.refetch()}
+            className="rounded bg-gold-500 px-3 py-1.5 font-medium text-stone-950 hover:bg-gold-400"
+          >
+            Try Again
+          </button>
+        </div>
+      )}
+      {members.isPending && <LoadingState label="Loading members data..." />}
+      {members.data && (
+        <>
+          <RankUpdates members={members.data} notify={notify} />
+          <PlayerWatchAlerts members={members.data} />
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,109 @@
+import { Tabs } from 'radix-ui';
+import { useEffect, useMemo, type ComponentType } from 'react';
+import { Toaster, toast } from 'sonner';
+import type { Notify } from '../../components/notice-banner.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { AuditTab } from '../../features/admin-audit/components/audit-tab.tsx';
+import { EventsTab } from '../../features/admin-events/components/events-tab.tsx';
+import { useAdminMembers } from '../../features/admin-members/api/get-admin-members.ts';
+import { playerWatchAlerts } from '../../features/admin-members/components/alerts-player-watch.tsx';
+import { AlertsTab } from '../../features/admin-members/components/alerts-tab.tsx';
+import { MembersTab } from '../../features/admin-members/components/members-tab.tsx';
+import { SyncTab } from '../../features/admin-sync/components/sync-tab.tsx';
+import { UsersTab } from '../../features/admin-users/components/users-tab.tsx';
+import { useSearchParam } from '../../lib/use-search-param.ts';
+import { NoticeList } from './notice-list.tsx';
+import { useNotices } from './use-notices.ts';
+
+/** The dashboard's tabs in order; the first is the default (spec §2). */
+const TABS = [
+  { value: 'members', label: 'Members' },
+  { value: 'alerts', label: 'Alerts' },
+  { value: 'events', label: 'Events' },
+  { value: 'users', label: 'Users' },
+  { value: 'sync', label: 'Sync' },
+  { value: 'audit', label: 'Audit' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+const OTHER_TABS: Readonly<Record<Exclude<TabValue, 'members'>, ComponentType<{ notify: Notify }>>> = {
+  alerts: AlertsTab,
+  events: EventsTab,
+  users: UsersTab,
+  sync: SyncTab,
+  audit: AuditTab,
+};
+
+function isTab(value: string): value is TabValue {
+  return TABS.some((tab) => tab.value === value);
+}
+
+/** How many reported members are not whitelisted yet: the alerts tab's badge. */
+function useAlertCount(): number {
+  const { data } = useAdminMembers();
+  return useMemo(() => (data ? playerWatchAlerts(data).length : 0), [data]);
+}
+
+function AlertBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white"
+    >
+      {count}
+    </span>
+  );
+}
+
+/**
+ * 'Clan Administration' (spec §2): the tab and the member search live in the URL (`?tab=`,
+ * `?search=`), so a link reopens the same view. Tabs report what happened through `notify`, shown as
+ * banners above them; only the open tab is rendered, so a tab loads its data when it is opened.
+ */
+export function Dashboard() {
+  const [tabParam, setTab] = useSearchParam('tab');
+  const [search, setSearch] = useSearchParam('search');
+  const tab: TabValue = isTab(tabParam) ? tabParam : 'members';
+  const { notices, notify, dismiss } = useNotices();
+  const alertCount = useAlertCount();
+  // sonner keeps toasts in module state: without this, leaving the dashboard mid-toast would replay
+  // the toast on the next visit.
+  useEffect(() => () => void toast.dismiss(), []);
+
+  return (
+    <>
+      <PageHeader title="Clan Administration" />
+      <Toaster theme="dark" position="bottom-right" />
+      <NoticeList notices={notices} onDismiss={dismiss} />
+      <Tabs.Root value={tab} onValueChange={setTab} className="space-y-6">
+        <Tabs.List
+          aria-label="Dashboard sections"
+          className="flex gap-1 overflow-x-auto border-b border-stone-800"
+        >
+          {TABS.map(({ value, label }) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              aria-label={
+                value === 'alerts' && alertCount > 0 ? `${label}, ${alertCount} to review` : undefined
+              }
+              className="-mb-px flex items-center border-b-2 border-transparent px-4 py-2 text-sm font-medium whitespace-nowrap text-stone-400 hover:text-stone-100 data-[state=active]:border-gold-400 data-[state=active]:text-gold-300"
+            >
+              {label}
+              {value === 'alerts' && <AlertBadge count={alertCount} />}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="members">
+          <MembersTab notify={notify} search={search} onSearchChange={setSearch} />
+        </Tabs.Content>
+        {Object.entries(OTHER_TABS).map(([value, Tab]) => (
+          <Tabs.Content key={value} value={value}>
+            <Tab notify={notify} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AdminMember } from '#core/members/admin-members.schema.ts';
+import { adminMember } from '#test/admin-member.ts';
+import { stubApi } from '#test/render-with-queries.tsx';
+import { renderApp, testUser } from '#test/render.tsx';
+import { preloadPageOf } from '../routes.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const admin = testUser({ username: 'boss', is_admin: true });
+
+const roster: AdminMember[] = [
+  adminMember('Zezima', { wom_id: '1', womrole: 'zenyte', wom_name: 'Zezima', clan_xp: 900 }),
+  adminMember('Iron Bob', { wom_id: '2', womrole: 'sapphire', wom_name: 'Old Bob', clan_xp: 800 }),
+  adminMember('Lynx Titan', { wom_id: '3', womrole: 'deputy_owner', wom_name: null, clan_xp: 700 }),
+];
+
+function renderDashboard(path = '/admin', members: AdminMember[] = roster) {
+  return renderApp(path, { user: admin, queries: [[['admin', 'members'], members]] });
+}
+
+/** The names in the admin table, top to bottom. */
+function listedNames(): string[] {
+  const table = screen.getByRole('table', { name: 'Members' });
+  return [...table.querySelectorAll('tbody th[scope="row"] > span > span:first-child')].map(
+    (name) => name.textContent ?? '',
+  );
+}
+
+const ADMIN_PAGES = ['/admin', '/admin/members', '/admin/members/new', '/admin/members/deleted'];
+
+// The pages' code loads on demand: load it once up front, so no test waits on a cold import.
+beforeAll(() => Promise.all(ADMIN_PAGES.map(preloadPageOf)), 30_000);
+
+describe('admin pages guard', () => {
+  it.each(ADMIN_PAGES)('sends a visitor from %s to /login', async (path) => {
+    const fetch = stubApi({});
+    const { location } = renderApp(path, { user: null });
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it.each(ADMIN_PAGES)(
+    "shows 'Access Restricted' on %s to a signed-in member who is not an admin",
+    async (path) => {
+      const fetch = stubApi({});
+      renderApp(path, { user: testUser() });
+      expect(await screen.findByRole('heading', { name: 'Access Restricted' })).toBeInTheDocument();
+      expect(
+        screen.getByText('You must be logged in as an administrator to view this page.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
+});
+
+describe('Clan Administration', () => {
+  it('opens on the members tab at /admin and /admin/members', async () => {
+    for (const path of ['/admin', '/admin/members']) {
+      const view = renderDashboard(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Clan Administration' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('heading', { name: 'Member Management' })).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('lists the six tabs and keeps the chosen one in the URL', async () => {
+    const user = userEvent.setup();
+    const { location } = renderDashboard();
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Members',
+      'Alerts',
+      'Events',
+      'Users',
+      'Sync',
+      'Audit',
+    ]);
+
+    await user.click(screen.getByRole('tab', { name: 'Audit' }));
+    expect(location.search).toBe('?tab=audit');
+    expect(screen.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('heading', { name: 'Member Management' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Members' }));
+    expect(location.search).toBe('?tab=members');
+    expect(screen.getByRole('heading', { name: 'Member Management' })).toBeInTheDocument();
+  });
+
+  it('opens the tab a link names, and the members tab for a tab it does not know', async () => {
+    const view = renderDashboard('/admin?tab=alerts');
+    expect(await screen.findByRole('tab', { name: 'Alerts' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Alerts' })).toBeInTheDocument();
+    view.unmount();
+
+    renderDashboard('/admin?tab=nonsense');
+    expect(await screen.findByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('counts reported members who are not whitelisted on the Alerts tab', async () => {
+    renderDashboard('/admin', [
+      ...roster,
+      adminMember('Scammer', { wom_id: '4', runewatch_reported: true }),
+      adminMember('Cheater', { wom_id: '5', runewatch_reported: true, hidden: true }),
+      adminMember('Forgiven', { wom_id: '6', runewatch_reported: true, runewatch_whitelisted: true }),
+    ]);
+    const alerts = await screen.findByRole('tab', { name: /^Alerts/ });
+    expect(alerts).toHaveAccessibleName('Alerts, 2 to review');
+    expect(alerts).toHaveTextContent(/^Alerts2$/);
+  });
+
+  it('shows no badge when no member needs review', async () => {
+    renderDashboard();
+    expect(await screen.findByRole('tab', { name: /^Alerts/ })).toHaveAccessibleName('Alerts');
+  });
+
+  it('searches names, WOM names and roles, keeps the search in the URL, and clears it', async () => {
+    const user = userEvent.setup();
+    const { location } = renderDashboard();
+    const search = await screen.findByRole('searchbox', { name: 'Search members' });
+    expect(search).toHaveAttribute('placeholder', 'Search members by name, WOM name, or role...');
+    expect(listedNames()).toEqual(['Lynx Titan', 'Zezima', 'Iron Bob']);
+
+    await user.type(search, 'OLD');
+    expect(listedNames()).toEqual(['Iron Bob']);
+    expect(location.search).toBe('?search=OLD');
+
+    await user.clear(search);
+    await user.type(search, 'deputy');
+    expect(listedNames()).toEqual(['Lynx Titan']);
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(search).toHaveValue('');
+    expect(location.search).toBe('');
+    expect(listedNames()).toEqual(['Lynx Titan', 'Zezima', 'Iron Bob']);
+  });
+
+  it('opens with the search a link names, and says when nobody matches', async () => {
+    const view = renderDashboard('/admin?search=zez');
+    expect(await screen.findByRole('searchbox', { name: 'Search members' })).toHaveValue('zez');
+    expect(listedNames()).toEqual(['Zezima']);
+    view.unmount();
+
+    renderDashboard('/admin?search=nobody');
+    expect(await screen.findByText('No members found.')).toBeInTheDocument();
+  });
+
+  it('shows what a tab reports in a banner until it is dismissed', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    stubApi({ 'DELETE /api/admin/members/1': () => new Response(null, { status: 204 }) });
+    renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Show details for Zezima' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(window.confirm).toHaveBeenCalledWith('Are you sure you want to delete Zezima?');
+
+    const banner = await screen.findByText('Zezima was successfully deleted.');
+    expect(banner.closest('[role="status"]')).not.toBeNull();
+    expect(listedNames()).toEqual(['Lynx Titan', 'Iron Bob']);
+    await user.click(
+      within(banner.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Dismiss' }),
+    );
+    expect(screen.queryByText('Zezima was successfully deleted.')).not.toBeInTheDocument();
+  });
+
+  it('shows the points toast on the dashboard', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'POST /api/admin/members/2/points': () => Response.json(roster[1]) });
+    renderDashboard();
+    const bob = (await screen.findByRole('rowheader', { name: /^Iron Bob/ })).closest('tr') as HTMLElement;
+    await user.click(within(bob).getByRole('button', { name: '+2 Points' }));
+    expect(await screen.findByText('Added 2 points to Iron Bob')).toBeInTheDocument();
+  });
+});

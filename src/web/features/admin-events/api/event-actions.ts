@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminEvent, EventInput } from '#core/events/admin-events.schema.ts';
+import { api } from '../../../lib/api-client.ts';
+import { adminEventsQueryKey } from './get-admin-events.ts';
+
+export const createEvent = (input: EventInput) => api.post<AdminEvent>('/api/admin/events', input);
+
+export const updateEvent = ({ id, input }: { id: number; input: EventInput }) =>
+  api.put<AdminEvent>(`/api/admin/events/${id}`, input);
+
+export const deleteEvent = (id: number) => api.delete<null>(`/api/admin/events/${id}`);
+
+/** A change to the events: the admin list and the public events page both load them again. */
+function useEventMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminEventsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['events'] });
+    },
+  });
+}
+
+export const useCreateEvent = () => useEventMutation(createEvent);
+export const useUpdateEvent = () => useEventMutation(updateEvent);
+export const useDeleteEvent = () => useEventMutation(deleteEvent);

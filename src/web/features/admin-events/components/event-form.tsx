@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { EVENT_TYPES, type AdminEvent } from '#core/events/admin-events.schema.ts';
+import { WEEKLY_EVENT_DAYS } from '#core/events/event-status.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { useCreateEvent, useUpdateEvent } from '../api/event-actions.ts';
+import {
+  eventFormSchema,
+  eventFormValues,
+  WEEKLY_TYPE,
+  weeklyEndValue,
+  type EventFormOutput,
+  type EventFormValues,
+} from '../utils/event-form-values.ts';
+
+const inputClass =
+  'w-full rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 placeholder:text-stone-500 focus:border-gold-400';
+
+/** The type choices: the standard ones, plus the event's own when it is none of them. */
+function typeOptions(current: string): string[] {
+  const types: string[] = [...EVENT_TYPES];
+  return current === '' || types.includes(current) ? types : [...types, current];
+}
+
+/**
+ * The manual event form, for a new event or to edit one. Saving sends every field (the server keeps
+ * nothing it is not sent), and a refused save shows the server's reason with the input kept.
+ */
+export function EventForm({
+  event,
+  onSaved,
+  onCancel,
+}: {
+  event?: AdminEvent;
+  onSaved: (saved: AdminEvent) => void;
+  onCancel: () => void;
+}) {
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
+  const save = event ? update : create;
+  const form = useForm<EventFormValues, unknown, EventFormOutput>({
+    resolver: zodResolver(eventFormSchema),
+    defaultValues: eventFormValues(event),
+  });
+  const { errors } = form.formState;
+  const ids = { type: useId(), description: useId() };
+  // The end the weekly rule last filled in: any other end was set by the admin and is theirs to keep.
+  const [filledEnd, setFilledEnd] = useState<string | null>(null);
+
+  const fillWeeklyEnd = () => {
+    const { type, start_date, end_date } = form.getValues();
+    if (type !== WEEKLY_TYPE || (end_date !== '' && end_date !== filledEnd)) return;
+    const end = weeklyEndValue(start_date);
+    if (end === null) return;
+    form.setValue('end_date', end, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    setFilledEnd(end);
+  };
+
+  const submit = form.handleSubmit((input) => {
+    const options = { onSuccess: onSaved };
+    if (event) update.mutate({ id: event.id, input }, options);
+    else create.mutate(input, options);
+  });
+
+  return (
+    <form onSubmit={(submitEvent) => void submit(submitEvent)} noValidate className="space-y-4">
+      {save.isError && (
+        <p role="alert" className="rounded border border-red-900 bg-red-950 px-3 py-2 text-sm text-red-300">
+          Failed to save event: {save.error.message}
+        </p>
+      )}
+      <FormField
+        label="Event Name"
+        autoComplete="off"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1">
+          <label htmlFor={ids.type} className="block text-sm font-medium text-stone-200">
+            Type
+          </label>
+          <select
+            id={ids.type}
+            className={inputClass}
+            {...form.register('type', { onChange: fillWeeklyEnd })}
+          >
+            <option value="">-- Select Type --</option>
+            {typeOptions(event?.type ?? '').map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </div>
+        <FormField
+          label="Metric"
+          placeholder="e.g. zulrah, fishing, overall"
+          autoComplete="off"
+          error={errors.metric?.message}
+          {...form.register('metric')}
+        />
+        <FormField
+          label="Start (UTC)"
+          type="datetime-local"
+          error={errors.start_date?.message}
+          {...form.register('start_date', { onChange: fillWeeklyEnd })}
+        />
+        <div className="space-y-1">
+          <FormField
+            label="End (UTC)"
+            type="datetime-local"
+            error={errors.end_date?.message}
+            {...form.register('end_date')}
+          />
+          <p className="text-xs text-stone-400">
+            Weekly events end {WEEKLY_EVENT_DAYS} days after their start unless you set an end.
+          </p>
+        </div>
+      </div>
+      <FormField
+        label="WOM Competition ID (optional)"
+        inputMode="numeric"
+        autoComplete="off"
+        error={errors.wom_id?.message}
+        {...form.register('wom_id')}
+      />
+      <div className="space-y-1">
+        <label htmlFor={ids.description} className="block text-sm font-medium text-stone-200">
+          Description (optional)
+        </label>
+        <textarea id={ids.description} rows={3} className={inputClass} {...form.register('description')} />
+        {errors.description?.message && <p className="text-sm text-red-400">{errors.description.message}</p>}
+      </div>
+      <label className="flex items-start gap-2 text-sm text-stone-200">
+        <input type="checkbox" className="mt-0.5 accent-gold-500" {...form.register('short_event')} />
+        <span>Short event (1 to 2 hours): every participant gets 2 points</span>
+      </label>
+      <div className="flex justify-end gap-2">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded border border-stone-600 px-4 py-2 text-sm font-medium text-stone-100 hover:bg-stone-800"
+        >
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={save.isPending}
+          className="rounded bg-gold-500 px-4 py-2 text-sm font-semibold text-stone-950 hover:bg-gold-400 disabled:opacity-60"
+        >
+          {save.isPending ? 'Saving...' : event ? 'Save Changes' : 'Create Event'}
+        </button>
+      </div>
+    </form>
+  );
+}

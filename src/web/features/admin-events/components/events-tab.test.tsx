@@ -1,0 +1,174 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminEvent } from '#core/events/admin-events.schema.ts';
+import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
+import { adminEventsQueryKey } from '../api/get-admin-events.ts';
+import { EventsTab } from './events-tab.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function adminEvent(id: number, name: string, overrides: Partial<AdminEvent> = {}): AdminEvent {
+  return {
+    id,
+    name,
+    type: 'Weekly',
+    metric: 'fishing',
+    description: 'Catch the most',
+    start_date: '2026-11-25T18:00:00.000Z',
+    end_date: '2026-12-02T18:00:00.000Z',
+    wom_id: null,
+    winner_username: null,
+    manual: true,
+    short_event: false,
+    points_awarded_at: null,
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const manual = adminEvent(1, 'Fishing Week');
+const synced = adminEvent(2, 'Zulrah Race', {
+  manual: false,
+  type: 'Competition',
+  metric: 'zulrah',
+  wom_id: '4242',
+  points_awarded_at: '2026-11-10T19:00:00.000Z',
+});
+
+function renderEvents(events: AdminEvent[] | null = [manual, synced]) {
+  const notify = vi.fn();
+  const view = renderWithQueries(
+    <EventsTab notify={notify} />,
+    events === null ? [] : [[adminEventsQueryKey, events]],
+  );
+  return { ...view, notify };
+}
+
+const row = (name: string) => screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr')!;
+
+describe('events tab', () => {
+  it('marks each event as manual or synced, and offers edit and delete only for manual ones', () => {
+    renderEvents();
+    expect(screen.getByRole('link', { name: 'New Event' })).toHaveAttribute('href', '/admin/events/new');
+    const fishing = within(row('Fishing Week'));
+    expect(fishing.getByText('Manual')).toBeInTheDocument();
+    expect(fishing.getByRole('cell', { name: '25 Nov 2026, 18:00 UTC' })).toBeInTheDocument();
+    expect(fishing.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(fishing.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+
+    const zulrah = within(row('Zulrah Race'));
+    expect(zulrah.getByText('Synced from WOM')).toBeInTheDocument();
+    expect(zulrah.getByText('Competition 4242')).toBeInTheDocument();
+    expect(zulrah.getByText('Awarded 10 Nov 2026, 19:00 UTC')).toBeInTheDocument();
+    expect(zulrah.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no events', () => {
+    renderEvents([]);
+    expect(screen.getByText('No events found')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the events cannot be loaded", async () => {
+    stubApi({ 'GET /api/admin/events': () => apiError(503, 'DATABASE_UNAVAILABLE', 'Database is down') });
+    renderEvents(null);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error Loading Events');
+    expect(alert).toHaveTextContent('Database is down');
+  });
+
+  it('saves an edited manual event with every field and reloads the list', async () => {
+    const renamed = { ...manual, name: 'Fishing Fortnight' };
+    const fetch = stubApi({
+      'PUT /api/admin/events/1': () => Response.json(renamed),
+      'GET /api/admin/events': () => Response.json([renamed, synced]),
+    });
+    const { notify } = renderEvents();
+    await userEvent.click(within(row('Fishing Week')).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Event' });
+    const name = within(dialog).getByLabelText('Event Name');
+    expect(name).toHaveValue('Fishing Week');
+    expect(within(dialog).getByLabelText('Start (UTC)')).toHaveValue('2026-11-25T18:00');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Fishing Fortnight');
+    fireEvent.change(within(dialog).getByLabelText('End (UTC)'), { target: { value: '2026-12-09T18:00' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await vi.waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        kind: 'success',
+        text: 'Fishing Fortnight was successfully saved.',
+      }),
+    );
+    const put = fetch.mock.calls.find(([url]) => url === '/api/admin/events/1');
+    expect(JSON.parse(put?.[1]?.body as string)).toEqual({
+      name: 'Fishing Fortnight',
+      type: 'Weekly',
+      metric: 'fishing',
+      description: 'Catch the most',
+      start_date: '2026-11-25T18:00:00.000Z',
+      end_date: '2026-12-09T18:00:00.000Z',
+      wom_id: null,
+      short_event: false,
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: /^Fishing Fortnight/ })).toBeInTheDocument();
+  });
+
+  it("keeps the edit open with the server's message when the save is refused", async () => {
+    stubApi({
+      'PUT /api/admin/events/1': () =>
+        apiError(409, 'CONFLICT', 'This event comes from a WOM competition and follows it'),
+    });
+    const { notify } = renderEvents();
+    await userEvent.click(within(row('Fishing Week')).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Event' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to save event: This event comes from a WOM competition and follows it',
+    );
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('deletes a manual event once the admin confirms', async () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    const fetch = stubApi({
+      'DELETE /api/admin/events/1': () => new Response(null, { status: 204 }),
+      'GET /api/admin/events': () => Response.json([synced]),
+    });
+    const { notify } = renderEvents();
+    await userEvent.click(within(row('Fishing Week')).getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete Fishing Week?');
+    await vi.waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        kind: 'success',
+        text: 'Fishing Week was successfully deleted.',
+      }),
+    );
+    expect(fetch).toHaveBeenCalledWith('/api/admin/events/1', expect.objectContaining({ method: 'DELETE' }));
+    await vi.waitFor(() => expect(screen.queryByText('Fishing Week')).not.toBeInTheDocument());
+  });
+
+  it('deletes nothing when the admin cancels the confirmation', async () => {
+    vi.stubGlobal('confirm', () => false);
+    const fetch = stubApi({});
+    renderEvents();
+    await userEvent.click(within(row('Fishing Week')).getByRole('button', { name: 'Delete' }));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("reports a refused delete with the server's message", async () => {
+    vi.stubGlobal('confirm', () => true);
+    stubApi({ 'DELETE /api/admin/events/1': () => apiError(404, 'NOT_FOUND', 'Event not found') });
+    const { notify } = renderEvents();
+    await userEvent.click(within(row('Fishing Week')).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        kind: 'error',
+        text: 'Failed to delete Fishing Week: Event not found',
+      }),
+    );
+  });
+});

@@ -1,0 +1,127 @@
+import { AlertTriangle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { MANUAL_POINT_INCREMENTS } from '#core/events/competition-results.ts';
+import type { AdminMember } from '#core/members/admin-members.schema.ts';
+import { normaliseRole, roleDisplayName } from '#core/members/roles.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import type { MemberActions } from '../hooks/use-member-actions.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+
+/** +2 sits on the row itself; the details offer the larger awards. */
+const DETAIL_INCREMENTS = MANUAL_POINT_INCREMENTS.filter((amount) => amount !== 2);
+
+const buttonClass =
+  'rounded border border-stone-700 px-3 py-1.5 text-sm font-medium text-stone-100 hover:bg-stone-800 disabled:opacity-50';
+
+function Warning({ children }: { children: ReactNode }) {
+  return (
+    <p className="flex items-start gap-2 rounded border border-amber-800 bg-amber-950/60 px-3 py-2 text-sm text-amber-200">
+      <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+function playerWatchStatus(member: AdminMember): string {
+  if (member.runewatch_whitelisted) {
+    return `Whitelisted: ${member.runewatch_whitelist_reason ?? 'no reason given'}`;
+  }
+  if (member.runewatch_reported) {
+    const reason = member.runewatch_case?.reason;
+    return reason ? `Reported on RuneWatch: ${reason}` : 'Reported on RuneWatch';
+  }
+  return 'Not reported';
+}
+
+/**
+ * What an admin sees on opening a row (spec §2, Admin member table): rank and WOM warnings, the
+ * player-watch state, the member's WOM and XP details, and the member's actions.
+ */
+export function AdminMemberDetails({
+  member,
+  name,
+  actions,
+  busy,
+  run,
+}: {
+  member: AdminMember;
+  name: string;
+  actions: MemberActions;
+  busy: boolean;
+  run: (action: () => Promise<void>) => void;
+}) {
+  const role = roleDisplayName(member.womrole);
+  const calculated = roleDisplayName(member.calculated_rank);
+  const womRole = normaliseRole(member.wom_role_synced);
+  const womRoleDiffers = womRole !== null && womRole !== normaliseRole(member.womrole);
+  const fields = [
+    { label: 'Current Role', value: role },
+    { label: 'Calculated Rank', value: calculated },
+    { label: 'Player Watch', value: playerWatchStatus(member) },
+    { label: 'WOM ID', value: member.wom_id },
+    { label: 'WOM Name', value: member.wom_name ?? '-' },
+    { label: 'Current Level', value: formatNumber(member.current_lvl) },
+    { label: 'Current XP', value: formatNumber(member.current_xp) },
+    { label: 'Initial XP', value: formatNumber(member.first_xp) },
+    { label: 'Updated At', value: formatDateTime(member.updated_at) },
+  ];
+
+  return (
+    <div className="space-y-4">
+      {member.role_mismatch && (
+        <Warning>
+          Role mismatch: {role} should be {calculated}.
+        </Warning>
+      )}
+      {womRoleDiffers && (
+        <Warning>WOM still shows {roleDisplayName(womRole)}: change the in-game rank to match.</Warning>
+      )}
+      {member.runewatch_reported && !member.runewatch_whitelisted && (
+        <Warning>Flagged by player watch: reported on RuneWatch and not whitelisted.</Warning>
+      )}
+      {member.not_in_wom && <Warning>Not in WOM: this player is not in the clan&apos;s WOM group.</Warning>}
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
+        {fields.map((field) => (
+          <div key={field.label}>
+            <dt className="text-xs font-medium tracking-wide text-stone-400 uppercase">{field.label}</dt>
+            <dd className="break-words text-stone-100">{field.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-wrap items-center gap-2">
+        <div role="group" aria-label={`Add siege points to ${name}`} className="flex gap-2">
+          {DETAIL_INCREMENTS.map((amount) => (
+            <button
+              key={amount}
+              type="button"
+              onClick={() => void actions.addPoints(member, amount)}
+              className="rounded bg-emerald-800 px-3 py-1.5 text-sm font-semibold text-emerald-50 hover:bg-emerald-700"
+            >
+              +{amount}
+            </button>
+          ))}
+        </div>
+        <span className="mx-1 hidden h-6 w-px bg-stone-700 sm:block" aria-hidden="true" />
+        <button type="button" onClick={() => actions.edit(member)} className={buttonClass}>
+          Edit
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => run(() => actions.setHidden(member, !member.hidden))}
+          className={buttonClass}
+        >
+          {member.hidden ? 'Unhide' : 'Hide'}
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => run(() => actions.remove(member))}
+          className="rounded border border-red-900 px-3 py-1.5 text-sm font-medium text-red-300 hover:bg-red-950 disabled:opacity-50"
+        >
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { ChevronRight, EyeOff } from 'lucide-react';
+import { memo, useId, useState, type MouseEvent } from 'react';
+import type { AdminMember } from '#core/members/admin-members.schema.ts';
+import { sameRsn } from '#core/members/names.ts';
+import { roleDisplayName } from '#core/members/roles.ts';
+import { formatNumber, formatShortDate } from '../../../lib/format.ts';
+import type { MemberActions } from '../hooks/use-member-actions.ts';
+import { memberName } from '../lib/member-name.ts';
+import { AdminMemberDetails } from './admin-member-details.tsx';
+
+export const ADMIN_TABLE_COLUMNS = 8;
+
+/** A click on a control inside the row is that control's, not a request to open the row. */
+function fromControl(event: MouseEvent): boolean {
+  return event.target instanceof Element && event.target.closest('button, a, input, select') !== null;
+}
+
+/**
+ * One member of the admin table: a summary row with '+2 Points', which opens on a click anywhere
+ * else on it (or by its button, from the keyboard) to show the details and actions beneath.
+ * Memoised: a change to one member renders only that member's row.
+ */
+export const AdminMemberRow = memo(function AdminMemberRow({
+  member,
+  actions,
+}: {
+  member: AdminMember;
+  actions: MemberActions;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const detailsId = useId();
+  const name = memberName(member);
+  const toggle = () => setExpanded(!expanded);
+  const run = (action: () => Promise<void>) => {
+    setBusy(true);
+    void action().finally(() => setBusy(false));
+  };
+
+  return (
+    <>
+      <tr
+        onClick={(event) => !fromControl(event) && toggle()}
+        className={`cursor-pointer border-t border-stone-800 hover:bg-stone-900 ${expanded ? 'bg-stone-900' : ''} ${member.hidden ? 'text-stone-400' : ''}`}
+      >
+        <td className="w-10 py-2 pl-2">
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={expanded ? detailsId : undefined}
+            aria-label={`Show details for ${name}`}
+            onClick={toggle}
+            className="rounded p-1 text-stone-400 hover:bg-stone-800 hover:text-stone-100"
+          >
+            <ChevronRight
+              aria-hidden="true"
+              className={`h-4 w-4 transition-transform ${expanded ? 'rotate-90' : ''}`}
+            />
+          </button>
+        </td>
+        <th scope="row" className="px-2 py-2 text-left font-medium">
+          <span className="flex flex-wrap items-center gap-2">
+            <span className={member.hidden ? 'text-stone-400' : 'text-stone-100'}>{name}</span>
+            {member.hidden && (
+              <span className="inline-flex items-center gap-1 rounded bg-stone-800 px-1.5 py-0.5 text-xs font-normal text-stone-300">
+                <EyeOff aria-hidden="true" className="h-3 w-3" />
+                Hidden
+              </span>
+            )}
+          </span>
+          {member.wom_name && !sameRsn(member.wom_name, name) && (
+            <span className="block text-xs font-normal text-stone-400">WOM: {member.wom_name}</span>
+          )}
+        </th>
+        <td className="px-2 py-2 text-right font-semibold text-gold-300 tabular-nums">
+          {formatNumber(member.siege_score)}
+        </td>
+        <td className="px-2 py-2 whitespace-nowrap">
+          {roleDisplayName(member.womrole)}
+          {member.role_mismatch && <span className="ml-1 text-amber-400">(mismatch)</span>}
+        </td>
+        <td className="px-2 py-2 text-right tabular-nums">{formatNumber(member.ehb)}</td>
+        <td className="px-2 py-2 text-right tabular-nums">{formatNumber(member.clan_xp)}</td>
+        <td className="px-2 py-2 whitespace-nowrap">
+          {member.join_date ? formatShortDate(member.join_date) : '-'}
+        </td>
+        <td className="px-2 py-2 pr-3">
+          <button
+            type="button"
+            onClick={() => void actions.addPoints(member, 2)}
+            className="rounded bg-emerald-800 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-emerald-50 hover:bg-emerald-700"
+          >
+            +2 Points
+          </button>
+        </td>
+      </tr>
+      {expanded && (
+        <tr id={detailsId} className="bg-stone-900">
+          <td colSpan={ADMIN_TABLE_COLUMNS} className="px-4 pt-1 pb-4 sm:pl-12">
+            <AdminMemberDetails member={member} name={name} actions={actions} busy={busy} run={run} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+});

@@ -1,0 +1,224 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminMember, WatchCaseView } from '#core/members/admin-members.schema.ts';
+import { adminMember } from '#test/admin-member.ts';
+import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
+import { adminMembersQueryKey } from '../api/get-admin-members.ts';
+import { AlertsTab } from './alerts-tab.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const watchCase = (overrides: Partial<WatchCaseView> = {}): WatchCaseView => ({
+  accused_rsn: 'Scammer',
+  published_date: '2025-06-01',
+  reason: 'Scammed a raid party',
+  evidence_rating: 'Strong',
+  source: 'RuneWatch',
+  quick_find: 'https://runewatch.example/cases/42',
+  ...overrides,
+});
+
+const reported = (name: string, overrides: Partial<AdminMember> = {}) =>
+  adminMember(name, {
+    runewatch_reported: true,
+    runewatch_case: watchCase({ accused_rsn: name }),
+    ...overrides,
+  });
+
+function renderAlerts(members: AdminMember[] | null) {
+  const notify = vi.fn();
+  const view = renderWithQueries(
+    <AlertsTab notify={notify} />,
+    members === null ? [] : [[adminMembersQueryKey, members]],
+  );
+  return { ...view, notify };
+}
+
+const section = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
+
+describe('alerts tab', () => {
+  it('shows its title, subtitle and both empty states when nothing needs attention', () => {
+    renderAlerts([adminMember('Quiet')]);
+    expect(screen.getByRole('heading', { name: 'Action Items Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('All items requiring admin attention are shown here')).toBeInTheDocument();
+    expect(within(section('Rank Updates')).getByText('No rank updates required')).toBeInTheDocument();
+    expect(
+      within(section('RuneWatch Alerts')).getByText('No reported clan members found'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/have been reported on RuneWatch/)).not.toBeInTheDocument();
+  });
+
+  it('says what failed when the members cannot be loaded, and tries again', async () => {
+    const fetch = stubApi({
+      'GET /api/admin/members': () => apiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side'),
+    });
+    renderAlerts(null);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error loading members: Something went wrong on our side',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  describe('rank updates', () => {
+    const members = [
+      adminMember('Grown', { womrole: 'opal', calculated_rank: 'sapphire', role_mismatch: true }),
+      adminMember('Fighter', { womrole: 'mentor', calculated_rank: 'tzkal', role_mismatch: true }),
+      adminMember('Hidden', { womrole: 'opal', calculated_rank: 'ruby', role_mismatch: true, hidden: true }),
+      adminMember('Fine', { womrole: 'opal', calculated_rank: 'opal' }),
+    ];
+
+    it('lists each shown member whose role mismatches, from their role to the calculated rank', () => {
+      renderAlerts(members);
+      const items = within(section('Rank Updates')).getAllByRole('listitem');
+      expect(items.map((item) => item.textContent)).toEqual([
+        'FighterMentortoTzKalUpdate Rank',
+        'GrownOpaltoSapphireUpdate Rank',
+      ]);
+    });
+
+    it('sets the calculated rank and takes the member off the list', async () => {
+      const fetch = stubApi({
+        'POST /api/admin/members/wom-Grown/rank': () =>
+          Response.json(adminMember('Grown', { womrole: 'sapphire', calculated_rank: 'sapphire' })),
+      });
+      const { notify } = renderAlerts(members);
+      const grown = within(section('Rank Updates')).getByRole('button', {
+        name: 'Update Rank',
+        description: 'Grown',
+      });
+      await userEvent.click(grown);
+
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/admin/members/wom-Grown/rank',
+        expect.objectContaining({ method: 'POST', body: JSON.stringify({ role: 'sapphire' }) }),
+      );
+      await vi.waitFor(() => expect(screen.queryByText('Grown')).not.toBeInTheDocument());
+      expect(screen.getByText('Fighter')).toBeInTheDocument();
+      expect(notify).toHaveBeenCalledWith({ kind: 'success', text: 'Grown is now Sapphire' });
+    });
+
+    it("reports a refused update with the server's message and keeps the member listed", async () => {
+      stubApi({
+        'POST /api/admin/members/wom-Fighter/rank': () => apiError(404, 'NOT_FOUND', 'Member not found'),
+      });
+      const { notify } = renderAlerts(members);
+      await userEvent.click(screen.getByRole('button', { name: 'Update Rank', description: 'Fighter' }));
+      await vi.waitFor(() =>
+        expect(notify).toHaveBeenCalledWith({
+          kind: 'error',
+          text: 'Failed to update rank: Member not found',
+        }),
+      );
+      expect(screen.getByText('Fighter')).toBeInTheDocument();
+    });
+  });
+
+  describe('player watch', () => {
+    const members = [
+      reported('Scammer'),
+      reported('Cleared', { runewatch_whitelisted: true }),
+      reported('Sneaky', {
+        hidden: true,
+        runewatch_case: watchCase({ quick_find: 'javascript:alert(1)', reason: 'Lured' }),
+      }),
+      adminMember('Honest'),
+    ];
+
+    it('lists reported members not yet whitelisted, with the count, warning and case details', () => {
+      renderAlerts(members);
+      const alerts = section('RuneWatch Alerts');
+      expect(within(alerts).getByRole('heading')).toHaveTextContent('RuneWatch Alerts2 reported');
+      expect(
+        within(alerts).getByText('The following clan members have been reported on RuneWatch'),
+      ).toBeInTheDocument();
+      const items = within(alerts).getAllByRole('listitem');
+      expect(items).toHaveLength(2);
+      const [scammer, sneaky] = items as [HTMLElement, HTMLElement];
+      expect(scammer).toHaveTextContent(
+        'ScammerReasonScammed a raid partyDate1 June 2025Evidence ratingStrongSourceRuneWatch',
+      );
+      const link = within(scammer).getByRole('link', { name: /^View case/ });
+      expect(link).toHaveAttribute('href', 'https://runewatch.example/cases/42');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noreferrer');
+      expect(sneaky).toHaveTextContent('Lured');
+      expect(within(sneaky).queryByRole('link')).not.toBeInTheDocument();
+    });
+
+    it('whitelists with the default reason when none is typed, then says so for 3 seconds', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+      const fetch = stubApi({
+        'POST /api/admin/members/wom-Scammer/whitelist': () =>
+          Response.json(
+            reported('Scammer', {
+              runewatch_whitelisted: true,
+              runewatch_whitelist_reason: 'Manually whitelisted by admin',
+            }),
+          ),
+      });
+      renderAlerts(members);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(screen.getByRole('button', { name: 'Whitelist', description: 'Scammer' }));
+      const dialog = screen.getByRole('dialog', { name: 'Whitelist Scammer' });
+      expect(within(dialog).getByLabelText('Reason (optional)')).toHaveAttribute(
+        'placeholder',
+        'Manually whitelisted by admin',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm Whitelist' }));
+
+      expect(await screen.findByText('Scammer has been whitelisted')).toBeInTheDocument();
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/admin/members/wom-Scammer/whitelist',
+        expect.objectContaining({ body: JSON.stringify({ reason: '' }) }),
+      );
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(
+        screen.queryByRole('button', { name: 'Whitelist', description: 'Scammer' }),
+      ).not.toBeInTheDocument();
+
+      await act(() => vi.advanceTimersByTimeAsync(2000));
+      expect(screen.getByText('Scammer has been whitelisted')).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.queryByText('Scammer has been whitelisted')).not.toBeInTheDocument();
+    });
+
+    it('sends the typed reason, and calls a member without a name Player', async () => {
+      const fetch = stubApi({
+        'POST /api/admin/members/wom-Scammer/whitelist': () =>
+          Response.json(reported('Scammer', { name: '', runewatch_whitelisted: true })),
+      });
+      renderAlerts([reported('Scammer', { name: ' ' })]);
+      await userEvent.click(screen.getByRole('button', { name: 'Whitelist' }));
+      const dialog = screen.getByRole('dialog', { name: 'Whitelist Player' });
+      await userEvent.type(within(dialog).getByLabelText('Reason (optional)'), '  Known to the clan  ');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Whitelist' }));
+      expect(await screen.findByText('Player has been whitelisted')).toBeInTheDocument();
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/admin/members/wom-Scammer/whitelist',
+        expect.objectContaining({ body: JSON.stringify({ reason: 'Known to the clan' }) }),
+      );
+    });
+
+    it("keeps the modal open with the server's message when whitelisting fails", async () => {
+      stubApi({
+        'POST /api/admin/members/wom-Scammer/whitelist': () =>
+          apiError(409, 'CONFLICT', 'That conflicts with existing data'),
+      });
+      renderAlerts(members);
+      await userEvent.click(screen.getByRole('button', { name: 'Whitelist', description: 'Scammer' }));
+      const dialog = screen.getByRole('dialog', { name: 'Whitelist Scammer' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Whitelist' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'Failed to whitelist member: That conflicts with existing data',
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Whitelist', description: 'Scammer' })).toBeInTheDocument();
+    });
+  });
+});

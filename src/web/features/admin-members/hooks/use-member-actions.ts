@@ -1,0 +1,67 @@
+import { useMemo } from 'react';
+import { toast } from 'sonner';
+import type { ManualPointIncrement } from '#core/events/competition-results.ts';
+import { MEMBER_FORM_MESSAGES, type AdminMember } from '#core/members/admin-members.schema.ts';
+import type { Notify } from '../../../components/notice-banner.tsx';
+import { useAddPoints, useDeleteMember, useSetVisibility } from '../api/member-actions.ts';
+import { errorMessage } from '../lib/error-message.ts';
+import { memberName } from '../lib/member-name.ts';
+
+/** Spec §9: the points toast fades after 2 s. */
+export const POINTS_TOAST_MS = 2000;
+
+/** What a row of the admin table can do; each settles once the server has answered. */
+export interface MemberActions {
+  addPoints(member: AdminMember, amount: ManualPointIncrement): Promise<void>;
+  setHidden(member: AdminMember, hidden: boolean): Promise<void>;
+  remove(member: AdminMember): Promise<void>;
+  edit(member: AdminMember): void;
+}
+
+/**
+ * The row actions with the spec's messages (§8). The object keeps its identity while `notify` and
+ * `edit` do, so the table's memoised rows do not all render again when one member changes. Each
+ * call awaits its own request: a mutation's per-call callbacks would only fire for the last of
+ * several quick clicks.
+ */
+export function useMemberActions(notify: Notify, edit: (member: AdminMember) => void): MemberActions {
+  const { mutateAsync: addPoints } = useAddPoints();
+  const { mutateAsync: setVisibility } = useSetVisibility();
+  const { mutateAsync: deleteMember } = useDeleteMember();
+
+  return useMemo(
+    () => ({
+      async addPoints(member, amount) {
+        try {
+          await addPoints({ womId: member.wom_id, amount });
+          toast(`Added ${amount} points to ${memberName(member)}`, { duration: POINTS_TOAST_MS });
+        } catch (error) {
+          notify({ kind: 'error', text: `Failed to update siege score: ${errorMessage(error)}` });
+        }
+      },
+      async setHidden(member, hidden) {
+        try {
+          await setVisibility({ womId: member.wom_id, hidden });
+        } catch {
+          notify({ kind: 'error', text: 'Failed to update visibility' });
+        }
+      },
+      async remove(member) {
+        const name = memberName(member);
+        if (member.wom_id.trim() === '') {
+          notify({ kind: 'error', text: MEMBER_FORM_MESSAGES.deleteMissingId });
+          return;
+        }
+        if (!window.confirm(`Are you sure you want to delete ${name}?`)) return;
+        try {
+          await deleteMember(member.wom_id);
+          notify({ kind: 'success', text: `${name} was successfully deleted.` });
+        } catch (error) {
+          notify({ kind: 'error', text: `Failed to delete ${name}: ${errorMessage(error)}` });
+        }
+      },
+      edit,
+    }),
+    [addPoints, setVisibility, deleteMember, notify, edit],
+  );
+}
