@@ -3,10 +3,35 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium.ts';
-import { E2E_ADMIN, E2E_PORT } from './e2e/fixtures.ts';
+import { E2E_ADMIN, E2E_ADMIN_PORT, E2E_PORT } from './e2e/fixtures.ts';
 
-// The production build on a throwaway SQLite file, so every run starts from an empty clan site.
-const databaseFile = join(mkdtempSync(join(tmpdir(), 'clan-e2e-')), 'clan.db');
+/**
+ * The production build on a throwaway SQLite file, so every run starts from an empty clan site. The
+ * admin journeys get a server and database of their own: they change the clan (a season reset zeroes
+ * every score), which must not change what the public journeys see.
+ */
+function server(port: number) {
+  const databaseFile = join(mkdtempSync(join(tmpdir(), 'clan-e2e-')), 'clan.db');
+  return {
+    command: `node ${process.env.BUILD_DIR ?? 'dist'}/server/main.js`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${databaseFile}`,
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+      // Nothing listens there: as on a machine without the internet, every game icon answers 404 and
+      // shows its fallback (the icon cache sits beside the throwaway database, so it starts empty).
+      ICON_BASE_URL: 'http://127.0.0.1:9/icons',
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,25 +48,20 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
-  ],
-  webServer: {
-    command: `node ${process.env.BUILD_DIR ?? 'dist'}/server/main.js`,
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${databaseFile}`,
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      // Nothing listens there: as on a machine without the internet, every game icon answers 404 and
-      // shows its fallback (the icon cache sits beside the throwaway database, so it starts empty).
-      ICON_BASE_URL: 'http://127.0.0.1:9/icons',
+    {
+      name: 'chromium',
+      testIgnore: /admin\//,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
     },
-  },
+    {
+      name: 'admin',
+      testMatch: /admin\/.*\.spec\.ts/,
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: chromiumLaunchOptions,
+        baseURL: `http://127.0.0.1:${E2E_ADMIN_PORT}`,
+      },
+    },
+  ],
+  webServer: [server(E2E_PORT), server(E2E_ADMIN_PORT)],
 });

@@ -6,6 +6,9 @@
  * The app is the production build in demo mode (`npm start`), whose process also holds the simulated
  * WOM's generated clan. Prints figures; asserts nothing.
  *
+ * Then a second app with a large clan (BENCH_ADMIN_MEMBERS, default 2,000) for the admin's members
+ * tab: when its rows show, when the first row opens from a click made at once, when all rows are in.
+ *
  * BENCH_MEMBERS (default 500), BENCH_SECONDS per load run (default 5), BENCH_CONNECTIONS (default 50).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,13 +18,15 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { freePort } from '../src/test/free-port.ts';
-import { startApp, startBareServer, type RunningProcess } from './lib/app-process.ts';
+import { adminMembersTabTimes } from './lib/admin-tab.ts';
+import { BENCH_ADMIN, startApp, startBareServer, type RunningProcess } from './lib/app-process.ts';
 import { firstPageBytes, medianTimeToShow, THROTTLED } from './lib/browser.ts';
 import { loadTest, type LoadResult } from './lib/load.ts';
 import { settledRssMb, watchPeakRss } from './lib/process-stats.ts';
 import { formatTable, type Row } from './lib/table.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 500);
+const ADMIN_MEMBERS = Number(process.env.BENCH_ADMIN_MEMBERS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BROWSER_RUNS = 5;
@@ -125,6 +130,28 @@ async function browserRows(base: string): Promise<Row[]> {
   }
 }
 
+/** The admin's members tab on a clan of ADMIN_MEMBERS, in its own app so the public figures are not moved. */
+async function adminRows(): Promise<Row[]> {
+  const large = await startApp(await freePort(), ADMIN_MEMBERS);
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const times = await adminMembersTabTimes(browser, large.base, BENCH_ADMIN, BROWSER_RUNS);
+    const label = `admin members tab, ${ADMIN_MEMBERS.toLocaleString('en-US')} members, cold, loopback (median of ${BROWSER_RUNS})`;
+    return [
+      { what: `${label}: rows shown`, app: ms(times.rowsShown), target: '≤ 1,000 ms' },
+      {
+        what: `${label}: first row opened by a click at once`,
+        app: ms(times.firstRowOpened),
+        target: '≤ 1,000 ms',
+      },
+      { what: `${label}: every row rendered`, app: ms(times.allRows) },
+    ];
+  } finally {
+    await browser.close();
+    await large.stop();
+  }
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'clan-bench-answers-'));
 const app = await startApp(await freePort(), MEMBERS);
 let bare: RunningProcess | null = null;
@@ -170,6 +197,9 @@ try {
     app: `${Math.round(idleRss)} / ${Math.round(loadRss)} MB`,
     target: '≤ 120 / 200 MB',
   });
+
+  await app.stop();
+  rows.push(...(await adminRows()));
 
   process.stdout.write(
     `\n${MEMBERS} members, ${CONNECTIONS} connections, ${SECONDS} s per load run; app = production build in demo mode (SQLite), bare = node:http sending the same bytes\n\n`,

@@ -3,6 +3,8 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 
 /** Shared by the Playwright config (which starts the server) and the journeys. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+/** The admin journeys' own server, so their changes to the clan never reach the public journeys. */
+export const E2E_ADMIN_PORT = E2E_PORT + 1;
 /**
  * A game icon the site could not have (the journeys' server has no icon host, see
  * playwright.config.ts): the browser logs its 404, and the preloader its failure.

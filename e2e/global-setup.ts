@@ -1,12 +1,12 @@
 import { request } from '@playwright/test';
-import { E2E_PORT } from './fixtures.ts';
+import { E2E_ADMIN_PORT, E2E_PORT } from './fixtures.ts';
 
 /**
  * The server answers as soon as it listens, while demo mode is still syncing the simulated clan
  * (a month of history, then today). Journeys start once today's sync has finished.
  */
-export default async function waitForTodaysSync(): Promise<void> {
-  const api = await request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+async function waitForSync(port: number): Promise<void> {
+  const api = await request.newContext({ baseURL: `http://127.0.0.1:${port}` });
   const deadline = Date.now() + 60_000;
   try {
     for (;;) {
@@ -14,10 +14,15 @@ export default async function waitForTodaysSync(): Promise<void> {
       const synced =
         health.last_wom_sync !== null && Date.now() - Date.parse(health.last_wom_sync) < 60 * 60_000;
       if (synced) return;
-      if (Date.now() > deadline) throw new Error('the demo clan was not synced within a minute');
+      if (Date.now() > deadline)
+        throw new Error(`the demo clan on port ${port} was not synced within a minute`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   } finally {
     await api.dispose();
   }
+}
+
+export default async function waitForTodaysSync(): Promise<void> {
+  await Promise.all([waitForSync(E2E_PORT), waitForSync(E2E_ADMIN_PORT)]);
 }

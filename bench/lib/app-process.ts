@@ -48,6 +48,9 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** The admin account every benchmarked app creates at start. */
+export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+
 /**
  * The production build as `npm start` runs it, in demo mode (a month of history, events and points
  * from the built-in WOM simulator) on a throwaway SQLite file; resolves once the clan of `members`
@@ -64,8 +67,8 @@ export async function startApp(port: number, members: number): Promise<RunningPr
       DEMO_MEMBERS: String(members),
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
-      ADMIN_USERNAME: 'bench-admin',
-      ADMIN_PASSWORD: 'bench-admin-password',
+      ADMIN_USERNAME: BENCH_ADMIN.username,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
       // Nothing listens there: icons fall back, as offline.
       ICON_BASE_URL: 'http://127.0.0.1:9/icons',
     },
