@@ -10,8 +10,7 @@ import { E2E_ADMIN, E2E_ADMIN_PORT, E2E_PORT } from './e2e/fixtures.ts';
  * admin journeys get a server and database of their own: they change the clan (a season reset zeroes
  * every score), which must not change what the public journeys see.
  */
-function server(port: number) {
-  const databaseFile = join(mkdtempSync(join(tmpdir(), 'clan-e2e-')), 'clan.db');
+function server(port: number, databaseUrl: string) {
   return {
     command: `node ${process.env.BUILD_DIR ?? 'dist'}/server/main.js`,
     url: `http://127.0.0.1:${port}/api/health`,
@@ -22,7 +21,7 @@ function server(port: number) {
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${databaseFile}`,
+      DATABASE_URL: databaseUrl,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
@@ -31,6 +30,18 @@ function server(port: number) {
       ICON_BASE_URL: 'http://127.0.0.1:9/icons',
     },
   };
+}
+
+const throwawayDatabase = () => `sqlite:${join(mkdtempSync(join(tmpdir(), 'clan-e2e-')), 'clan.db')}`;
+
+/**
+ * The admin server's database, named in the environment so the global setup (in this process) can
+ * add the plain member whose refusals the admin journeys check. Workers load this file again and
+ * inherit the variable, so they agree on the one database.
+ */
+function adminDatabaseUrl(): string {
+  process.env.E2E_ADMIN_DATABASE_URL ??= throwawayDatabase();
+  return process.env.E2E_ADMIN_DATABASE_URL;
 }
 
 export default defineConfig({
@@ -63,5 +74,5 @@ export default defineConfig({
       },
     },
   ],
-  webServer: [server(E2E_PORT), server(E2E_ADMIN_PORT)],
+  webServer: [server(E2E_PORT, throwawayDatabase()), server(E2E_ADMIN_PORT, adminDatabaseUrl())],
 });

@@ -11,6 +11,8 @@ export const E2E_ADMIN_PORT = E2E_PORT + 1;
  */
 const MISSING_ICON = /^https?:\/\/[^/]+\/icons\/[a-z0-9_]+\.png$/;
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
+/** A signed-up member who is not an admin, on the admin journeys' server (made by the global setup). */
+export const E2E_MEMBER = { username: 'e2e-member', password: 'e2e-member-password' };
 export const NAV_LINKS = [
   { label: 'Home', path: '/' },
   { label: 'Members', path: '/members' },

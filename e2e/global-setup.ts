@@ -1,5 +1,6 @@
 import { request } from '@playwright/test';
-import { E2E_ADMIN_PORT, E2E_PORT } from './fixtures.ts';
+import { execFileSync } from 'node:child_process';
+import { E2E_ADMIN_PORT, E2E_MEMBER, E2E_PORT } from './fixtures.ts';
 
 /**
  * The server answers as soon as it listens, while demo mode is still syncing the simulated clan
@@ -23,6 +24,22 @@ async function waitForSync(port: number): Promise<void> {
   }
 }
 
+/**
+ * A plain member on the admin journeys' server, made with the shell's admin command as a clan leader
+ * would (created as an admin, then revoked), until the site lets people sign up.
+ */
+function addPlainMember(): void {
+  const env = { ...process.env, DATABASE_URL: process.env.E2E_ADMIN_DATABASE_URL, LOG_LEVEL: 'silent' };
+  const admin = (...args: string[]) =>
+    execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
+      env,
+      stdio: 'pipe',
+    });
+  admin('create', E2E_MEMBER.username, '--password', E2E_MEMBER.password);
+  admin('revoke', E2E_MEMBER.username);
+}
+
 export default async function waitForTodaysSync(): Promise<void> {
   await Promise.all([waitForSync(E2E_PORT), waitForSync(E2E_ADMIN_PORT)]);
+  addPlainMember();
 }

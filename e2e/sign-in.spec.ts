@@ -25,8 +25,9 @@ test('the first admin signs in, is sent to /admin, sees the admin entry and sign
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'clan_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 
-  // A full page load keeps the session (on /, since /admin is not a page until the dashboard exists).
-  await page.goto('/');
+  // A full page load keeps the session.
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Clan Administration' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible();
 
   await nav.getByRole('button', { name: 'Log Out' }).click();

@@ -31,6 +31,17 @@ export async function lockMembersForReset(trx: Transaction<Database>): Promise<v
   await sql`lock table members in exclusive mode`.execute(trx);
 }
 
+/**
+ * For a writer that reads the open season before it moves scores (the sync's event awards): waits
+ * for a reset in flight to commit, and makes a later reset wait for this transaction, so points are
+ * never booked to a season that closed before their score moved. A writer that moves a score first
+ * and reads the season after gets the same from the row lock of its update.
+ */
+export async function holdSeasonsStill(trx: Transaction<Database>): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`lock table members in row exclusive mode`.execute(trx);
+}
+
 /** Copies every member's score into the season's archive, deleted and hidden ones too; returns how many. */
 export async function archiveScores(trx: Transaction<Database>, seasonId: number): Promise<number> {
   const result = await trx

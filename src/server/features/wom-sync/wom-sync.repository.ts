@@ -238,15 +238,6 @@ export async function listScoringMemberIds(db: Db): Promise<Set<string>> {
   return new Set(rows.map((row) => row.wom_id));
 }
 
-export async function openSeasonId(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('seasons')
-    .select('id')
-    .where('is_open', '=', true)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 export interface EventResult {
   member_wom_id: string;
   placement: number;

@@ -11,6 +11,7 @@ import { WomError } from '../../wom/wom-error.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import type { WomAchievement, WomCompetition, WomCompetitionDetails } from '../../wom/wom.schemas.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { findOpenSeason, holdSeasonsStill } from '../seasons/seasons.repository.ts';
 import {
   competitionStandingsDocument,
   competitionsDocument,
@@ -28,7 +29,6 @@ import {
   listSnapshotTimes,
   listStoredMembers,
   listScoringMemberIds,
-  openSeasonId,
   recordEventResults,
   updateMember,
   upsertCompetitionEvents,
@@ -315,7 +315,8 @@ async function recordFinishedResults(
   );
   if (finished.length === 0) return 0;
   const members = await listScoringMemberIds(trx);
-  const seasonId = await openSeasonId(trx);
+  await holdSeasonsStill(trx);
+  const seasonId = (await findOpenSeason(trx)).id;
   let booked = 0;
   for (const details of finished) {
     const event = await findEventOwingResults(trx, String(details.id));

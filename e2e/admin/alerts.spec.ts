@@ -1,0 +1,82 @@
+import type { AdminMember } from '#core/members/admin-members.schema.ts';
+import { expect, test } from '../fixtures.ts';
+import { adminMembers, openDashboard, signIn } from './admin-session.ts';
+
+const isAlert = (member: AdminMember) => member.runewatch_reported && !member.runewatch_whitelisted;
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test('an admin whitelists a member reported on the player-watch list, and the alert is gone', async ({
+  page,
+}) => {
+  // Demo mode imports the simulator's list at start; it names a few clan members.
+  await expect
+    .poll(async () => (await adminMembers(page)).filter(isAlert).length, { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  const alerts = (await adminMembers(page)).filter(isAlert);
+  const reported = alerts[0]!;
+
+  await openDashboard(page, 'alerts');
+  await expect(page.getByRole('heading', { name: 'Action Items Dashboard' })).toBeVisible();
+  await expect(page.getByText('All items requiring admin attention are shown here')).toBeVisible();
+  await expect(page.getByRole('tab', { name: `Alerts, ${alerts.length} to review` })).toBeVisible();
+  await expect(page.getByText('The following clan members have been reported on RuneWatch')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Whitelist', description: reported.name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Whitelist ${reported.name}` });
+  await dialog.getByRole('button', { name: 'Confirm Whitelist' }).click();
+  await expect(page.getByText(`${reported.name} has been whitelisted`)).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Whitelist', description: reported.name, exact: true }),
+  ).toHaveCount(0);
+  const remaining = alerts.length - 1;
+  await expect(
+    page.getByRole('tab', { name: remaining > 0 ? `Alerts, ${remaining} to review` : 'Alerts', exact: true }),
+  ).toBeVisible();
+
+  const saved = (await adminMembers(page)).find((member) => member.wom_id === reported.wom_id);
+  expect(saved).toMatchObject({
+    runewatch_whitelisted: true,
+    runewatch_whitelist_reason: 'Manually whitelisted by admin',
+  });
+});
+
+test("an admin's rank update survives the next WOM sync", async ({ page }) => {
+  const mismatched = (await adminMembers(page)).filter((member) => member.role_mismatch && !member.hidden);
+  expect(mismatched.length).toBeGreaterThan(0);
+  const member = mismatched[0]!;
+
+  await openDashboard(page, 'alerts');
+  await expect(page.getByRole('heading', { name: 'Rank Updates' })).toBeVisible();
+  await page.getByRole('button', { name: 'Update Rank', description: member.name, exact: true }).click();
+  await expect(
+    page.getByRole('button', { name: 'Update Rank', description: member.name, exact: true }),
+  ).toHaveCount(0);
+  const updated = (await adminMembers(page)).find((m) => m.wom_id === member.wom_id)!;
+  expect(updated).toMatchObject({ womrole: member.calculated_rank, role_mismatch: false });
+
+  await page.getByRole('tab', { name: 'Sync' }).click();
+  const lastRun = async () =>
+    (
+      (await (await page.request.get('/api/admin/sync')).json()) as {
+        runs: Array<{ id: number; outcome: string }>;
+      }
+    ).runs[0];
+  const previous = (await lastRun())?.id ?? 0;
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect
+    .poll(
+      async () => {
+        const run = await lastRun();
+        return run && run.id > previous ? run.outcome : 'waiting';
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('succeeded');
+  await expect(page.getByRole('button', { name: 'Sync now' })).toBeEnabled();
+
+  const afterSync = (await adminMembers(page)).find((m) => m.wom_id === member.wom_id);
+  expect(afterSync?.womrole).toBe(member.calculated_rank);
+});
