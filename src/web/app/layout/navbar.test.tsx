@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderApp, testUser } from '#test/render.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, testClan, testUser } from '#test/render.tsx';
 
 const NAV_LINKS = ['Home', 'Members', 'Events', 'Leaderboard', 'Hall of Fame', 'Stats', 'Achievements'];
 
@@ -58,6 +58,39 @@ describe('navbar', () => {
     expect(within(nav).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  describe('signing out from the admin dashboard', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('goes to the home page, without the dashboard asking for admin data as a visitor', async () => {
+      const requested: string[] = [];
+      let signedIn = true;
+      vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+        const path = String(input).split('?')[0] ?? '';
+        requested.push(`${init?.method ?? 'GET'} ${path}`);
+        if (path === '/api/auth/logout') {
+          signedIn = false;
+          return new Response(null, { status: 204 });
+        }
+        if (path === '/api/auth/me')
+          return Response.json({ user: signedIn ? testUser({ is_admin: true }) : null });
+        if (path === '/api/clan') return Response.json(testClan);
+        if (path.startsWith('/api/admin/'))
+          return signedIn
+            ? Response.json([])
+            : Response.json({ code: 'UNAUTHENTICATED', message: 'You must be logged in' }, { status: 401 });
+        return Response.json([]);
+      });
+      const { location } = renderApp('/admin', { user: testUser({ is_admin: true }) });
+      await screen.findByRole('heading', { level: 1, name: 'Clan Administration' });
+
+      await userEvent.click(within(await mainNav()).getByRole('button', { name: 'Log Out' }));
+      await within(await mainNav()).findByRole('link', { name: 'Log In' });
+      expect(location.pathname).toBe('/');
+      const afterLogout = requested.slice(requested.indexOf('POST /api/auth/logout'));
+      expect(afterLogout.filter((request) => request.includes('/api/admin/'))).toEqual([]);
+    });
   });
 
   it('offers an admin the dashboard', async () => {

@@ -42,7 +42,12 @@ function SessionEntry() {
       <button
         type="button"
         className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-stone-300 hover:bg-stone-800 hover:text-white md:w-auto"
-        onClick={() => logout.mutate(undefined, { onSuccess: () => navigate(paths.home) })}
+        onClick={() => {
+          // Home first: a page that needs the session (the dashboard) would otherwise see it end,
+          // send the visitor to /login and ask the server for data it now refuses.
+          navigate(paths.home);
+          logout.mutate();
+        }}
       >
         Log Out
       </button>
