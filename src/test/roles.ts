@@ -1,4 +1,5 @@
-import { TEST_PASSWORD, createUser, type TestApp } from './app.ts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { TEST_PASSWORD, createUser, loginAs, type TestApp } from './app.ts';
 
 export type Role = 'anonymous' | 'user' | 'admin';
 export const ROLES: readonly Role[] = ['anonymous', 'user', 'admin'];
@@ -13,6 +14,33 @@ export interface RoleSessions {
    * admin, so the next request runs as the role it names.
    */
   restore(): Promise<void>;
+}
+
+export interface SignedInRoles {
+  adminId: number;
+  userId: number;
+  /** The Cookie header for a role's requests; none for a visitor. */
+  headers(role: Role): Record<string, string>;
+  /** Sends a request as the role, keeping the request's other headers. */
+  as(role: Role, options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/** Creates the admin and the plain user and signs both in, for tests of routes under /api/admin. */
+export async function signInRoles(t: TestApp): Promise<SignedInRoles> {
+  const admin = await createUser(t, ACCOUNTS.admin.username, { admin: true });
+  const user = await createUser(t, ACCOUNTS.user.username);
+  const cookies = {
+    admin: await loginAs(t, ACCOUNTS.admin.username),
+    user: await loginAs(t, ACCOUNTS.user.username),
+  };
+  const headers = (role: Role): Record<string, string> =>
+    role === 'anonymous' ? {} : { cookie: cookies[role] };
+  return {
+    adminId: admin.id,
+    userId: user.id,
+    headers,
+    as: (role, options) => t.app.inject({ ...options, headers: { ...options.headers, ...headers(role) } }),
+  };
 }
 
 async function signIn(t: TestApp, username: string): Promise<string> {

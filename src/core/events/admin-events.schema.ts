@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import { MAX_SERIAL_ID, serialIdSchema } from '../http/params.schema.ts';
+import { eventSchema } from './events.schema.ts';
 import { parseIsoDate } from './iso-date.ts';
 
-/** An event as the admin's events tab lists it: the public fields plus how it came to be. */
-export const adminEventSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  type: z.string().nullable(),
-  metric: z.string().nullable(),
-  description: z.string().nullable(),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
-  /** The linked WOM competition's id; its results pay the event's points. */
-  wom_id: z.string().nullable(),
-  winner_username: z.string().nullable(),
+/** An event as the admin's events tab lists it: the public fields (winners aside) plus how it came to be. */
+export const adminEventSchema = eventSchema.omit({ winners: true }).extend({
   /** Created by an admin (editable here), rather than copied from a WOM competition by the sync. */
   manual: z.boolean(),
   /** Pays every participant 2 points, like a 1–2 hour event (spec §9), whatever its dates. */

@@ -9,6 +9,7 @@ export const eventSchema = z.object({
   description: z.string().nullable(),
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
+  /** The linked WOM competition's id; its results pay the event's points. */
   wom_id: z.string().nullable(),
   /** The first winner listed, the spec's single field; `winners` names every one of a tie. */
   winner_username: z.string().nullable(),

@@ -80,17 +80,18 @@ const viewOf = (listed: ListedCase): WatchCaseView => ({
   source: listed.source,
 });
 
-const VIEW_FIELDS = [
+/** A case's fields as a member's report shows them; the stored case adds its id and name key. */
+export const CASE_VIEW_FIELDS = [
   'accused_rsn',
   'published_date',
   'reason',
   'evidence_rating',
   'quick_find',
   'source',
-] as const;
+] as const satisfies readonly (keyof WatchCaseView)[];
 
 const sameView = (a: WatchCaseView | null, b: WatchCaseView | null) =>
-  a === null || b === null ? a === b : VIEW_FIELDS.every((field) => a[field] === b[field]);
+  a === null || b === null ? a === b : CASE_VIEW_FIELDS.every((field) => a[field] === b[field]);
 
 /** Newest published first; a case without a date after every dated one. */
 function newestFirst(a: ListedCase, b: ListedCase): number {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { signInRoles, type Role, type SignedInRoles } from '#test/roles.ts';
 import { ADMIN_PREFIX } from './admin-guard.ts';
 import type { RouteEntry } from './route-table.ts';
 
@@ -20,23 +21,18 @@ function concrete(url: string): string {
 for (const dialect of testDialects) {
   describe(`${dialect}: admin guard`, () => {
     let t: TestApp;
-    let userCookie: string;
-    let adminCookie: string;
+    let roles: SignedInRoles;
 
     beforeEach(async () => {
       t = await createTestApp(dialect);
-      await createUser(t, 'boss', { admin: true });
-      await createUser(t, 'pleb');
-      adminCookie = await loginAs(t, 'boss');
-      userCookie = await loginAs(t, 'pleb');
+      roles = await signInRoles(t);
     });
     afterEach(async () => t.close());
 
-    const call = (route: RegisteredRoute, cookie?: string) =>
-      t.app.inject({
+    const call = (route: RegisteredRoute, role: Role = 'anonymous') =>
+      roles.as(role, {
         method: route.method,
         url: concrete(route.url),
-        headers: cookie ? { cookie } : {},
         ...(['GET', 'HEAD'].includes(route.method) ? {} : { payload: {} }),
       });
 
@@ -56,7 +52,7 @@ for (const dialect of testDialects) {
       for (const route of adminRoutes) {
         const label = `${route.method} ${route.url}`;
         expect((await call(route)).statusCode, `visitor: ${label}`).toBe(401);
-        expect((await call(route, userCookie)).statusCode, `plain user: ${label}`).toBe(403);
+        expect((await call(route, 'user')).statusCode, `plain user: ${label}`).toBe(403);
       }
     });
 
@@ -65,10 +61,10 @@ for (const dialect of testDialects) {
       const visitor = await call(unknown);
       expect(visitor.statusCode).toBe(401);
       expect(visitor.json().code).toBe('UNAUTHENTICATED');
-      const user = await call(unknown, userCookie);
+      const user = await call(unknown, 'user');
       expect(user.statusCode).toBe(403);
       expect(user.json().code).toBe('FORBIDDEN');
-      const admin = await call(unknown, adminCookie);
+      const admin = await call(unknown, 'admin');
       expect(admin.statusCode).toBe(404);
       expect(admin.headers['content-type']).toContain('application/json');
       expect(admin.json()).toEqual({ code: 'NOT_FOUND', message: 'No API route GET /api/admin/nope' });

@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 
 const NUL_REFUSED = { code: 'VALIDATION_ERROR', message: expect.stringContaining('NUL') };
 
 for (const dialect of testDialects) {
   describe(`${dialect}: input guard`, () => {
     let t: TestApp;
-    let adminCookie: string;
-    let memberId: number;
+    let roles: SignedInRoles;
 
     beforeAll(async () => {
       t = await createTestApp(dialect);
-      await createUser(t, 'boss', { admin: true });
-      memberId = (await createUser(t, 'pleb')).id;
-      adminCookie = await loginAs(t, 'boss');
+      roles = await signInRoles(t);
     });
     afterAll(async () => t.close());
 
@@ -51,7 +49,7 @@ for (const dialect of testDialects) {
       const param = await t.app.inject({
         method: 'POST',
         url: '/api/admin/users/1%00/admin',
-        headers: { cookie: adminCookie },
+        headers: roles.headers('admin'),
         payload: { is_admin: true },
       });
       expect(param.statusCode).toBe(400);
@@ -63,7 +61,7 @@ for (const dialect of testDialects) {
         t.app.inject({
           method: 'POST',
           url: `/api/admin/users/${id}/admin`,
-          headers: { cookie: adminCookie },
+          headers: roles.headers('admin'),
           payload: { is_admin: true },
         });
       for (const id of ['2147483648', '99999999999999999999', '0', '1e3']) {
@@ -75,7 +73,7 @@ for (const dialect of testDialects) {
         });
       }
       expect((await setAdmin('2147483647')).statusCode).toBe(404);
-      expect((await setAdmin(String(memberId))).statusCode).toBe(200);
+      expect((await setAdmin(String(roles.userId))).statusCode).toBe(200);
     });
 
     it('answers 400 for a WOM player id beyond the integer range', async () => {

@@ -15,7 +15,7 @@ export function SearchBox({
 }) {
   const id = useId();
   return (
-    <div className="relative w-full sm:max-w-sm">
+    <div className="relative w-full sm:max-w-md">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

@@ -3,20 +3,13 @@ import type { AdminEvent } from '#core/events/admin-events.schema.ts';
 import type { EventFields } from '#core/events/event-save.ts';
 import { withConstraintErrors } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
+import { PUBLIC_EVENT_COLUMNS, selectEventsNewestFirst } from '../events/events.repository.ts';
 import { toBool } from '../../db/values.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 const COLUMNS = [
-  'id',
-  'name',
-  'type',
-  'metric',
-  'description',
-  'start_date',
-  'end_date',
-  'wom_id',
-  'winner_username',
+  ...PUBLIC_EVENT_COLUMNS,
   'manual',
   'short_event',
   'points_awarded_at',
@@ -30,14 +23,9 @@ function toAdminEvent(row: EventRow): AdminEvent {
   return { ...row, manual: toBool(row.manual), short_event: toBool(row.short_event) };
 }
 
-/** Every event, synced and manual, newest start first. */
+/** Every event, synced and manual, in the public list's order. */
 export async function listAdminEvents(db: Db): Promise<AdminEvent[]> {
-  const rows = await db
-    .selectFrom('events')
-    .select(COLUMNS)
-    .orderBy('start_date', (order) => order.desc().nullsLast())
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await selectEventsNewestFirst(db).select(COLUMNS).execute();
   return rows.map(toAdminEvent);
 }
 

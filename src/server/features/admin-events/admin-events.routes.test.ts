@@ -1,8 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_MESSAGES } from '#core/events/event-save.ts';
-import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 
 const FISHING_WEEK = {
   name: 'Fishing week',
@@ -15,21 +16,17 @@ const FISHING_WEEK = {
 for (const dialect of testDialects) {
   describe(`${dialect}: admin events API`, () => {
     let t: TestApp;
-    let adminCookie: string;
-    let userCookie: string;
+    let roles: SignedInRoles;
 
     beforeEach(async () => {
       t = await createTestApp(dialect);
-      await createUser(t, 'boss', { admin: true });
-      await createUser(t, 'pleb');
-      adminCookie = await loginAs(t, 'boss');
-      userCookie = await loginAs(t, 'pleb');
+      roles = await signInRoles(t);
     });
     afterEach(async () => t.close());
 
     /** An admin's request; every answer under /api/admin must be kept by no cache. */
     async function asAdmin(options: InjectOptions) {
-      const response = await t.app.inject({ ...options, headers: { cookie: adminCookie } });
+      const response = await roles.as('admin', options);
       expect(response.headers['cache-control']).toBe('no-store');
       return response;
     }
@@ -78,7 +75,7 @@ for (const dialect of testDialects) {
         const visitor = await t.app.inject(route);
         expect(visitor.statusCode).toBe(401);
         expect(visitor.headers['cache-control']).toBe('no-store');
-        const user = await t.app.inject({ ...route, headers: { cookie: userCookie } });
+        const user = await roles.as('user', route);
         expect(user.statusCode).toBe(403);
         expect(user.headers['cache-control']).toBe('no-store');
         expect(await t.database.db.selectFrom('events').select('id').execute()).toEqual([]);

@@ -2,8 +2,9 @@ import type { InjectOptions } from 'fastify';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memberChangedMessage, type AdminMember } from '#core/members/admin-members.schema.ts';
-import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import { changedTables, dumpTables } from '#test/table-dump.ts';
 import type { NewMemberRow } from '../../db/schema.ts';
 
@@ -51,16 +52,11 @@ const newMember = {
 for (const dialect of testDialects) {
   describe(`${dialect}: admin members API`, () => {
     let t: TestApp;
-    let adminCookie: string;
-    let userCookie: string;
-    let adminId: number;
+    let roles: SignedInRoles;
 
     beforeEach(async () => {
       t = await createTestApp(dialect);
-      adminId = (await createUser(t, 'boss', { admin: true })).id;
-      await createUser(t, 'pleb');
-      adminCookie = await loginAs(t, 'boss');
-      userCookie = await loginAs(t, 'pleb');
+      roles = await signInRoles(t);
     });
     afterEach(async () => t.close());
 
@@ -68,8 +64,7 @@ for (const dialect of testDialects) {
       // One row at a time: SQLite has no DEFAULT inside a multi-row VALUES list.
       for (const row of rows) await t.database.db.insertInto('members').values(row).execute();
     };
-    const asAdmin = (options: InjectOptions) =>
-      t.app.inject({ ...options, headers: { ...options.headers, cookie: adminCookie } });
+    const asAdmin = (options: InjectOptions) => roles.as('admin', options);
     const member = (womId: string) =>
       t.database.db.selectFrom('members').selectAll().where('wom_id', '=', womId).executeTakeFirstOrThrow();
     const ledger = (womId: string) =>
@@ -123,7 +118,7 @@ for (const dialect of testDialects) {
       for (const route of everyRoute) {
         const visitor = await t.app.inject(route);
         expect(visitor.statusCode, `${route.method} ${route.url}`).toBe(401);
-        const user = await t.app.inject({ ...route, headers: { cookie: userCookie } });
+        const user = await roles.as('user', route);
         expect(user.statusCode, `${route.method} ${route.url}`).toBe(403);
         expect(user.headers['cache-control']).toBe('no-store');
       }
@@ -203,12 +198,12 @@ for (const dialect of testDialects) {
           amount: 7,
           reason: 'Starting score set by admin',
           season_id: await openSeasonId(),
-          actor_user_id: adminId,
+          actor_user_id: roles.adminId,
         },
       ]);
       expect(await audit('member.create')).toEqual([
         {
-          actor_user_id: adminId,
+          actor_user_id: roles.adminId,
           actor_label: 'boss',
           target_type: 'member',
           target_id: '5001',
@@ -272,7 +267,12 @@ for (const dialect of testDialects) {
       });
       expect(await member('1')).toMatchObject({ title: 'New', siege_score: 4, ehb: 40, updated_at: NOW });
       expect(await ledger('1')).toEqual([
-        { amount: -6, reason: 'Adjusted by admin', season_id: await openSeasonId(), actor_user_id: adminId },
+        {
+          amount: -6,
+          reason: 'Adjusted by admin',
+          season_id: await openSeasonId(),
+          actor_user_id: roles.adminId,
+        },
       ]);
       expect(await audit('member.update')).toEqual([
         expect.objectContaining({
@@ -359,7 +359,12 @@ for (const dialect of testDialects) {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ wom_id: '1', siege_score: 8, score: 8, updated_at: NOW });
       expect(await ledger('1')).toEqual([
-        { amount: 5, reason: 'Added by admin', season_id: await openSeasonId(), actor_user_id: adminId },
+        {
+          amount: 5,
+          reason: 'Added by admin',
+          season_id: await openSeasonId(),
+          actor_user_id: roles.adminId,
+        },
       ]);
       expect(await audit('member.points')).toEqual([
         expect.objectContaining({
@@ -480,7 +485,7 @@ for (const dialect of testDialects) {
         runewatch_whitelist_reason: 'Known to us',
         runewatch_whitelisted_at: NOW,
       });
-      expect(await member('1')).toMatchObject({ runewatch_whitelisted_by: adminId });
+      expect(await member('1')).toMatchObject({ runewatch_whitelisted_by: roles.adminId });
       const fallback = await asAdmin({
         method: 'POST',
         url: '/api/admin/members/2/whitelist',

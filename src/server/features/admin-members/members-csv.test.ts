@@ -1,28 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { AdminMember } from '#core/members/admin-members.schema.ts';
-import { publicMember } from '#test/public-member.ts';
+import { adminMember } from '#test/admin-member.ts';
 import { membersCsv } from './members-csv.ts';
-
-function adminMember(name: string, overrides: Partial<AdminMember> = {}): AdminMember {
-  return {
-    ...publicMember(name),
-    hidden: false,
-    not_in_wom: false,
-    wom_role_synced: 'opal',
-    role_mismatch: false,
-    runewatch_flagged: false,
-    runewatch_reported: false,
-    runewatch_reported_at: null,
-    runewatch_case: null,
-    runewatch_whitelisted: false,
-    runewatch_whitelist_reason: null,
-    runewatch_whitelisted_at: null,
-    left_at: null,
-    deleted_at: null,
-    ...overrides,
-  };
-}
 
 const rowsOf = (csv: string) => Papa.parse<string[]>(csv).data;
 

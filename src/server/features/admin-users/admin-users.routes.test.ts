@@ -1,20 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
+import { createTestApp, createUser, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 
 for (const dialect of testDialects) {
   describe(`${dialect}: admin users API`, () => {
     let t: TestApp;
-    let adminCookie: string;
-    let userCookie: string;
-    let memberId: number;
+    let roles: SignedInRoles;
 
     beforeEach(async () => {
       t = await createTestApp(dialect);
-      await createUser(t, 'boss', { admin: true });
-      memberId = (await createUser(t, 'pleb')).id;
-      adminCookie = await loginAs(t, 'boss');
-      userCookie = await loginAs(t, 'pleb');
+      roles = await signInRoles(t);
     });
     afterEach(async () => t.close());
 
@@ -23,7 +19,7 @@ for (const dialect of testDialects) {
       {
         label: 'POST /api/admin/users/:id/admin',
         method: 'POST' as const,
-        url: () => `/api/admin/users/${memberId}/admin`,
+        url: () => `/api/admin/users/${roles.userId}/admin`,
         payload: { is_admin: true },
       },
     ];
@@ -44,7 +40,7 @@ for (const dialect of testDialects) {
           method: route.method,
           url: route.url(),
           payload: route.payload,
-          headers: { cookie: userCookie },
+          headers: roles.headers('user'),
         });
         expect(response.statusCode).toBe(403);
         expect(response.json().code).toBe('FORBIDDEN');
@@ -55,7 +51,7 @@ for (const dialect of testDialects) {
       const response = await t.app.inject({
         method: 'GET',
         url: '/api/admin/users',
-        headers: { cookie: adminCookie },
+        headers: roles.headers('admin'),
       });
       expect(response.statusCode).toBe(200);
       expect(
@@ -70,17 +66,17 @@ for (const dialect of testDialects) {
     it('grants the admin flag, records an audit row, and the user becomes an admin at once', async () => {
       const response = await t.app.inject({
         method: 'POST',
-        url: `/api/admin/users/${memberId}/admin`,
-        headers: { cookie: adminCookie },
+        url: `/api/admin/users/${roles.userId}/admin`,
+        headers: roles.headers('admin'),
         payload: { is_admin: true },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: memberId, username: 'pleb', is_admin: true });
+      expect(response.json()).toMatchObject({ id: roles.userId, username: 'pleb', is_admin: true });
 
       const nowAdmin = await t.app.inject({
         method: 'GET',
         url: '/api/admin/users',
-        headers: { cookie: userCookie },
+        headers: roles.headers('user'),
       });
       expect(nowAdmin.statusCode).toBe(200);
 
@@ -93,7 +89,7 @@ for (const dialect of testDialects) {
       expect(audit[0]).toMatchObject({
         actor_label: 'boss',
         target_type: 'user',
-        target_id: String(memberId),
+        target_id: String(roles.userId),
       });
       expect(JSON.parse(audit[0]!.before!)).toMatchObject({ is_admin: false });
       expect(JSON.parse(audit[0]!.after!)).toMatchObject({ is_admin: true });
@@ -102,8 +98,8 @@ for (const dialect of testDialects) {
     it("answers 'No changes were made' when the flag already has that value", async () => {
       const response = await t.app.inject({
         method: 'POST',
-        url: `/api/admin/users/${memberId}/admin`,
-        headers: { cookie: adminCookie },
+        url: `/api/admin/users/${roles.userId}/admin`,
+        headers: roles.headers('admin'),
         payload: { is_admin: false },
       });
       expect(response.statusCode).toBe(409);
@@ -112,12 +108,12 @@ for (const dialect of testDialects) {
 
     it("refuses an admin changing their own flag with 'Failed to update admin status', changing nothing", async () => {
       await createUser(t, 'deputy', { admin: true });
-      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: adminCookie } });
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: roles.headers('admin') });
       for (const isAdmin of [false, true]) {
         const response = await t.app.inject({
           method: 'POST',
           url: `/api/admin/users/${me.json().user.id}/admin`,
-          headers: { cookie: adminCookie },
+          headers: roles.headers('admin'),
           payload: { is_admin: isAdmin },
         });
         expect(response.statusCode).toBe(403);
@@ -126,7 +122,7 @@ for (const dialect of testDialects) {
       const still = await t.app.inject({
         method: 'GET',
         url: '/api/admin/users',
-        headers: { cookie: adminCookie },
+        headers: roles.headers('admin'),
       });
       expect(still.statusCode).toBe(200);
       expect(
@@ -143,13 +139,13 @@ for (const dialect of testDialects) {
       const users = await t.app.inject({
         method: 'GET',
         url: '/api/admin/users',
-        headers: { cookie: adminCookie },
+        headers: roles.headers('admin'),
       });
       const deputy = users.json().find((u: { username: string }) => u.username === 'deputy');
       const response = await t.app.inject({
         method: 'POST',
         url: `/api/admin/users/${deputy.id}/admin`,
-        headers: { cookie: adminCookie },
+        headers: roles.headers('admin'),
         payload: { is_admin: false },
       });
       expect(response.statusCode).toBe(200);
@@ -160,21 +156,21 @@ for (const dialect of testDialects) {
       const missing = await t.app.inject({
         method: 'POST',
         url: '/api/admin/users/99999/admin',
-        headers: { cookie: adminCookie },
+        headers: roles.headers('admin'),
         payload: { is_admin: true },
       });
       expect(missing.statusCode).toBe(404);
       const bad = await t.app.inject({
         method: 'POST',
         url: '/api/admin/users/abc/admin',
-        headers: { cookie: adminCookie },
+        headers: roles.headers('admin'),
         payload: { is_admin: true },
       });
       expect(bad.statusCode).toBe(400);
       const badBody = await t.app.inject({
         method: 'POST',
-        url: `/api/admin/users/${memberId}/admin`,
-        headers: { cookie: adminCookie },
+        url: `/api/admin/users/${roles.userId}/admin`,
+        headers: roles.headers('admin'),
         payload: { is_admin: 'yes' },
       });
       expect(badBody.statusCode).toBe(400);

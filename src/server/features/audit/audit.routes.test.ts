@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import { recordAudit } from './audit.repository.ts';
 
 interface Entry {
@@ -18,16 +19,11 @@ interface Entry {
 for (const dialect of testDialects) {
   describe(`${dialect}: admin audit list`, () => {
     let t: TestApp;
-    let adminCookie: string;
-    let userCookie: string;
-    let adminId: number;
+    let roles: SignedInRoles;
 
     beforeEach(async () => {
       t = await createTestApp(dialect);
-      adminId = (await createUser(t, 'boss', { admin: true })).id;
-      await createUser(t, 'pleb');
-      adminCookie = await loginAs(t, 'boss');
-      userCookie = await loginAs(t, 'pleb');
+      roles = await signInRoles(t);
     });
     afterEach(async () => t.close());
 
@@ -35,7 +31,7 @@ for (const dialect of testDialects) {
       const response = await t.app.inject({
         method: 'GET',
         url: `/api/admin/audit${query}`,
-        headers: { cookie: adminCookie },
+        headers: roles.headers('admin'),
       });
       expect(response.headers['cache-control']).toBe('no-store');
       return response;
@@ -46,7 +42,7 @@ for (const dialect of testDialects) {
       const user = await t.app.inject({
         method: 'GET',
         url: '/api/admin/audit',
-        headers: { cookie: userCookie },
+        headers: roles.headers('user'),
       });
       expect(user.statusCode).toBe(403);
       expect(user.headers['cache-control']).toBe('no-store');
@@ -56,7 +52,7 @@ for (const dialect of testDialects) {
       const created = await t.app.inject({
         method: 'POST',
         url: '/api/admin/events',
-        headers: { cookie: adminCookie },
+        headers: roles.headers('admin'),
         payload: { name: 'Clan week', type: 'Weekly', start_date: '2026-11-23T18:00:00Z' },
       });
       expect(created.statusCode).toBe(201);
@@ -65,7 +61,7 @@ for (const dialect of testDialects) {
       const entries = response.json<Entry[]>();
       expect(entries[0]).toEqual({
         id: expect.any(Number),
-        actor_user_id: adminId,
+        actor_user_id: roles.adminId,
         actor_label: 'boss',
         action: 'event.create',
         target_type: 'event',

@@ -1,25 +1,31 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { isHiddenFromPublic } from '../members/members.repository.ts';
 
-/** Every event, newest start first (spec §7); the page groups them by status. */
-export function listEvents(db: Kysely<Database>) {
+/** The columns of an event as `GET /api/events` serves it, winners aside. */
+export const PUBLIC_EVENT_COLUMNS = [
+  'id',
+  'name',
+  'type',
+  'metric',
+  'description',
+  'start_date',
+  'end_date',
+  'wom_id',
+  'winner_username',
+] as const;
+
+/** Events, newest start first (spec §7): the order of the public list and of the admin's. */
+export function selectEventsNewestFirst(db: Kysely<Database> | Transaction<Database>) {
   return db
     .selectFrom('events')
-    .select([
-      'id',
-      'name',
-      'type',
-      'metric',
-      'description',
-      'start_date',
-      'end_date',
-      'wom_id',
-      'winner_username',
-    ])
     .orderBy('start_date', (order) => order.desc().nullsLast())
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc');
+}
+
+/** Every event; the page groups them by status. */
+export function listEvents(db: Kysely<Database>) {
+  return selectEventsNewestFirst(db).select(PUBLIC_EVENT_COLUMNS).execute();
 }
 
 /** Events in which a member the public must not see was placed first. */

@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { WatchCaseView } from '#core/members/admin-members.schema.ts';
-import type {
-  ListedCase,
-  MemberReportChange,
-  StoredCase,
-  WatchedMember,
+import {
+  CASE_VIEW_FIELDS,
+  type ListedCase,
+  type MemberReportChange,
+  type StoredCase,
+  type WatchedMember,
 } from '#core/player-watch/watch-import.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson, toBool, writeJson } from '../../db/values.ts';
@@ -20,16 +21,7 @@ function batches<T>(items: readonly T[]): T[][] {
   return result;
 }
 
-const CASE_COLUMNS = [
-  'id',
-  'accused_rsn',
-  'normalised_rsn',
-  'published_date',
-  'reason',
-  'evidence_rating',
-  'quick_find',
-  'source',
-] as const;
+const CASE_COLUMNS = ['id', 'normalised_rsn', ...CASE_VIEW_FIELDS] as const;
 
 /** The cases of the last good list: those no import has marked removed. */
 export function listCurrentCases(db: Db): Promise<StoredCase[]> {

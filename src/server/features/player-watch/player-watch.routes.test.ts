@@ -1,8 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WatchListCase } from '#core/player-watch/player-watch.schema.ts';
-import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import { readRevision } from '../../db/revisions.ts';
 import { NO_WATCH_LIST_URL } from './player-watch.job.ts';
 
@@ -21,15 +22,11 @@ function listCase(accused_rsn: string, fields: Partial<WatchListCase> = {}): Wat
 for (const dialect of testDialects) {
   describe(`${dialect}: player-watch upload and status`, () => {
     let t: TestApp;
-    let adminCookie: string;
-    let userCookie: string;
+    let roles: SignedInRoles;
 
     beforeEach(async () => {
       t = await createTestApp(dialect);
-      await createUser(t, 'boss', { admin: true });
-      await createUser(t, 'pleb');
-      adminCookie = await loginAs(t, 'boss');
-      userCookie = await loginAs(t, 'pleb');
+      roles = await signInRoles(t);
       const now = t.clock.now().toISOString();
       for (const [wom_id, name, wom_name] of [
         ['1', 'Iron Man', 'Iron Man'],
@@ -45,10 +42,7 @@ for (const dialect of testDialects) {
     afterEach(async () => t.close());
 
     async function asAdmin(options: InjectOptions) {
-      const response = await t.app.inject({
-        ...options,
-        headers: { ...options.headers, cookie: adminCookie },
-      });
+      const response = await roles.as('admin', options);
       expect(response.headers['cache-control']).toBe('no-store');
       return response;
     }
@@ -94,7 +88,7 @@ for (const dialect of testDialects) {
         const visitor = await t.app.inject(route);
         expect(visitor.statusCode).toBe(401);
         expect(visitor.headers['cache-control']).toBe('no-store');
-        const user = await t.app.inject({ ...route, headers: { cookie: userCookie } });
+        const user = await roles.as('user', route);
         expect(user.statusCode).toBe(403);
         expect(await reportedIds()).toEqual([]);
         expect(await cases()).toEqual([]);

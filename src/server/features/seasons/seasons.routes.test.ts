@@ -1,8 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RESET_CONFIRMATION, RESET_MISMATCH_MESSAGE } from '#core/seasons/season.schema.ts';
-import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import { changedTables, dumpTables } from '#test/table-dump.ts';
 import type { NewMemberRow } from '../../db/schema.ts';
 
@@ -17,16 +18,11 @@ function memberRow(womId: string, name: string, siegeScore: number, extra: Parti
 for (const dialect of testDialects) {
   describe(`${dialect}: yearly reset and seasons API`, () => {
     let t: TestApp;
-    let adminCookie: string;
-    let userCookie: string;
-    let adminId: number;
+    let roles: SignedInRoles;
 
     beforeEach(async () => {
       t = await createTestApp(dialect);
-      adminId = (await createUser(t, 'boss', { admin: true })).id;
-      await createUser(t, 'pleb');
-      adminCookie = await loginAs(t, 'boss');
-      userCookie = await loginAs(t, 'pleb');
+      roles = await signInRoles(t);
       for (const row of [
         memberRow('1', 'Alpha', 30),
         memberRow('2', 'Bravo', 12, { hidden: true }),
@@ -39,8 +35,7 @@ for (const dialect of testDialects) {
     });
     afterEach(async () => t.close());
 
-    const asAdmin = (options: InjectOptions) =>
-      t.app.inject({ ...options, headers: { ...options.headers, cookie: adminCookie } });
+    const asAdmin = (options: InjectOptions) => roles.as('admin', options);
     const reset = (confirmation: unknown) =>
       asAdmin({ method: 'POST', url: '/api/admin/siege-scores/reset', payload: { confirmation } });
     const scores = async () =>
@@ -63,7 +58,7 @@ for (const dialect of testDialects) {
       ];
       for (const request of requests) {
         expect((await t.app.inject(request)).statusCode).toBe(401);
-        expect((await t.app.inject({ ...request, headers: { cookie: userCookie } })).statusCode).toBe(403);
+        expect((await roles.as('user', request)).statusCode).toBe(403);
       }
       expect(changedTables(before, await dumpTables(t.database.db))).toEqual([]);
     });
@@ -103,7 +98,7 @@ for (const dialect of testDialects) {
         .select('closed_by')
         .where('id', '=', open!.id)
         .executeTakeFirstOrThrow();
-      expect(closedBy.closed_by).toBe(adminId);
+      expect(closedBy.closed_by).toBe(roles.adminId);
 
       const seasons = await asAdmin({ method: 'GET', url: '/api/admin/seasons' });
       expect(seasons.statusCode).toBe(200);
@@ -129,7 +124,7 @@ for (const dialect of testDialects) {
         .execute();
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({
-        actor_user_id: adminId,
+        actor_user_id: roles.adminId,
         target_type: 'season',
         target_id: String(open!.id),
       });

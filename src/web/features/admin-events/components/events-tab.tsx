@@ -2,9 +2,12 @@ import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminEvent } from '#core/events/admin-events.schema.ts';
+import { DataTable } from '../../../components/data-table.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { EmptyState } from '../../../components/states.tsx';
+import { TabSection } from '../../../components/tab-section.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useDeleteEvent } from '../api/event-actions.ts';
 import { useAdminEvents } from '../api/get-admin-events.ts';
@@ -87,24 +90,12 @@ function EventsTable({ events, notify }: { events: AdminEvent[]; notify: Notify 
   const [editing, setEditing] = useState<AdminEvent | null>(null);
   if (events.length === 0) return <EmptyState title="No events found" />;
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-800 bg-stone-900">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Events</caption>
-        <thead className="bg-stone-950/60 text-stone-400">
-          <tr>
-            {['Event', 'Type', 'Start', 'End', 'Source', 'Points', 'Actions'].map((column) => (
-              <th key={column} scope="col" className="px-4 py-2 font-medium">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((event) => (
-            <EventRow key={event.id} event={event} onEdit={() => setEditing(event)} notify={notify} />
-          ))}
-        </tbody>
-      </table>
+    <>
+      <DataTable caption="Events" columns={['Event', 'Type', 'Start', 'End', 'Source', 'Points', 'Actions']}>
+        {events.map((event) => (
+          <EventRow key={event.id} event={event} onEdit={() => setEditing(event)} notify={notify} />
+        ))}
+      </DataTable>
       <EventEditDialog
         event={editing}
         onClose={() => setEditing(null)}
@@ -113,25 +104,18 @@ function EventsTable({ events, notify }: { events: AdminEvent[]; notify: Notify 
           notify({ kind: 'success', text: `${saved.name} was successfully saved.` });
         }}
       />
-    </div>
+    </>
   );
 }
 
 /** The events tab: every event, with edit and delete for the ones admins made by hand. */
 export function EventsTab({ notify }: { notify: Notify }) {
   const events = useAdminEvents();
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id={headingId} className="text-2xl font-semibold text-stone-100">
-            Event Management
-          </h2>
-          <p className="mt-1 text-sm text-stone-400">
-            Events synced from WOM competitions follow the sync; events made here can be edited and deleted.
-          </p>
-        </div>
+    <TabSection
+      title="Event Management"
+      description="Events synced from WOM competitions follow the sync; events made here can be edited and deleted."
+      actions={
         <Link
           to={paths.adminNewEvent}
           className="inline-flex items-center gap-1 rounded bg-gold-500 px-4 py-2 text-sm font-semibold text-stone-950 hover:bg-gold-400"
@@ -139,18 +123,11 @@ export function EventsTab({ notify }: { notify: Notify }) {
           <Plus aria-hidden="true" className="h-4 w-4" />
           New Event
         </Link>
-      </div>
-      {events.isPending ? (
-        <LoadingState label="Loading events..." />
-      ) : events.isError ? (
-        <ErrorState
-          title="Error Loading Events"
-          message={events.error.message}
-          onRetry={() => void events.refetch()}
-        />
-      ) : (
-        <EventsTable events={events.data} notify={notify} />
-      )}
-    </section>
+      }
+    >
+      <QueryState query={events} loadingLabel="Loading events..." errorTitle="Error Loading Events">
+        {(data) => <EventsTable events={data} notify={notify} />}
+      </QueryState>
+    </TabSection>
   );
 }

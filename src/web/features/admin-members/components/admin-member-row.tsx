@@ -1,8 +1,9 @@
-import { ChevronRight, EyeOff } from 'lucide-react';
+import { EyeOff } from 'lucide-react';
 import { memo, useId, useState, type MouseEvent } from 'react';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { sameRsn } from '#core/members/names.ts';
 import { roleDisplayName } from '#core/members/roles.ts';
+import { DetailsToggleCell } from '../../../components/details-toggle-cell.tsx';
 import { formatNumber, formatShortDate } from '../../../lib/format.ts';
 import type { MemberActions } from '../hooks/use-member-actions.ts';
 import { memberName } from '../lib/member-name.ts';
@@ -43,21 +44,7 @@ export const AdminMemberRow = memo(function AdminMemberRow({
         onClick={(event) => !fromControl(event) && toggle()}
         className={`cursor-pointer border-t border-stone-800 hover:bg-stone-900 ${expanded ? 'bg-stone-900' : ''} ${member.hidden ? 'text-stone-400' : ''}`}
       >
-        <td className="w-10 py-2 pl-2">
-          <button
-            type="button"
-            aria-expanded={expanded}
-            aria-controls={expanded ? detailsId : undefined}
-            aria-label={`Show details for ${name}`}
-            onClick={toggle}
-            className="rounded p-1 text-stone-400 hover:bg-stone-800 hover:text-stone-100"
-          >
-            <ChevronRight
-              aria-hidden="true"
-              className={`h-4 w-4 transition-transform ${expanded ? 'rotate-90' : ''}`}
-            />
-          </button>
-        </td>
+        <DetailsToggleCell expanded={expanded} detailsId={detailsId} name={name} onClick={toggle} />
         <th scope="row" className="px-2 py-2 text-left font-medium">
           <span className="flex flex-wrap items-center gap-2">
             <span className={member.hidden ? 'text-stone-400' : 'text-stone-100'}>{name}</span>

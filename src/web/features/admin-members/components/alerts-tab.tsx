@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { LoadingState } from '../../../components/states.tsx';
+import { TabSection } from '../../../components/tab-section.tsx';
 import { useAdminMembers } from '../api/get-admin-members.ts';
 import { PlayerWatchAlerts } from './alerts-player-watch.tsx';
 import { RankUpdates } from './alerts-rank-updates.tsx';
@@ -8,15 +8,12 @@ import { RankUpdates } from './alerts-rank-updates.tsx';
 /** The alerts tab (spec §2, Tab alerts): what needs an admin's attention, from the members list. */
 export function AlertsTab({ notify }: { notify: Notify }) {
   const members = useAdminMembers();
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="space-y-6">
-      <header>
-        <h2 id={headingId} className="text-2xl font-semibold text-stone-100">
-          Action Items Dashboard
-        </h2>
-        <p className="mt-1 text-stone-400">All items requiring admin attention are shown here</p>
-      </header>
+    <TabSection
+      title="Action Items Dashboard"
+      description="All items requiring admin attention are shown here"
+      spacing="space-y-6"
+    >
       {members.error && (
         <div
           role="alert"
@@ -39,6 +36,6 @@ export function AlertsTab({ notify }: { notify: Notify }) {
           <PlayerWatchAlerts members={members.data} />
         </>
       )}
-    </section>
+    </TabSection>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import type { Notify } from '../../../components/notice-banner.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { EmptyState } from '../../../components/states.tsx';
 import { useDeletedMembers } from '../api/get-deleted-members.ts';
 import { useRestoreMember } from '../api/member-actions.ts';
 import { errorMessage } from '../lib/error-message.ts';
@@ -35,20 +36,8 @@ function RestoreButton({ member, notify }: { member: AdminMember; notify: Notify
   );
 }
 
-/** Soft-deleted members, most recently deleted first, each with Restore (their points come back with them). */
-export function DeletedMembers({ notify }: { notify: Notify }) {
-  const { data, isPending, isError, error, refetch } = useDeletedMembers();
-  if (isPending) return <LoadingState label="Loading deleted members..." />;
-  if (isError) {
-    return (
-      <ErrorState
-        title="Error Loading Data"
-        message={error.message || 'Failed to load data'}
-        onRetry={() => void refetch()}
-      />
-    );
-  }
-  if (data.length === 0) return <EmptyState title="No deleted members." />;
+function DeletedTable({ members, notify }: { members: AdminMember[]; notify: Notify }) {
+  if (members.length === 0) return <EmptyState title="No deleted members." />;
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-800">
       <table className="w-full text-left text-sm">
@@ -70,7 +59,7 @@ export function DeletedMembers({ notify }: { notify: Notify }) {
           </tr>
         </thead>
         <tbody>
-          {data.map((member) => (
+          {members.map((member) => (
             <tr key={member.wom_id} className="border-t border-stone-800">
               <th scope="row" className="px-3 py-2 font-medium text-stone-100">
                 {memberName(member)}
@@ -85,5 +74,20 @@ export function DeletedMembers({ notify }: { notify: Notify }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Soft-deleted members, most recently deleted first, each with Restore (their points come back with them). */
+export function DeletedMembers({ notify }: { notify: Notify }) {
+  const deleted = useDeletedMembers();
+  return (
+    <QueryState
+      query={deleted}
+      loadingLabel="Loading deleted members..."
+      errorTitle="Error Loading Data"
+      errorMessage={deleted.error?.message || 'Failed to load data'}
+    >
+      {(data) => <DeletedTable members={data} notify={notify} />}
+    </QueryState>
   );
 }

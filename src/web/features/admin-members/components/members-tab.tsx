@@ -1,5 +1,5 @@
 import { Plus, RefreshCw } from 'lucide-react';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { searchMembers } from '#core/members/member-search.ts';
@@ -7,6 +7,7 @@ import { sortRoster } from '#core/members/roster-filters.ts';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { TabSection } from '../../../components/tab-section.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useAdminMembers } from '../api/get-admin-members.ts';
@@ -31,7 +32,6 @@ export function MembersTab({
   search: string;
   onSearchChange: (search: string) => void;
 }) {
-  const headingId = useId();
   const { data, isPending, isError, error, refetch, isFetching } = useAdminMembers();
   const [formTarget, setFormTarget] = useState<MemberFormTarget | null>(null);
   const edit = useCallback((member: AdminMember) => setFormTarget({ member }), []);
@@ -41,11 +41,9 @@ export function MembersTab({
   const visible = useMemo(() => searchMembers(sorted, search), [sorted, search]);
 
   return (
-    <section aria-labelledby={headingId} className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-2xl font-semibold text-stone-100">
-          Member Management
-        </h2>
+    <TabSection
+      title="Member Management"
+      actions={
         <div className="flex flex-wrap items-center gap-2">
           <button
             type="button"
@@ -72,8 +70,8 @@ export function MembersTab({
             Deleted Members
           </Link>
         </div>
-      </div>
-
+      }
+    >
       <SearchBox
         label="Search members"
         placeholder="Search members by name, WOM name, or role..."
@@ -105,6 +103,6 @@ export function MembersTab({
 
       <AdminActions notify={notify} />
       <MemberFormDialog target={formTarget} onClose={() => setFormTarget(null)} notify={notify} />
-    </section>
+    </TabSection>
   );
 }

@@ -1,7 +1,10 @@
 import { useId } from 'react';
 import type { AdminUser } from '#core/users/users.schema.ts';
+import { DataTable } from '../../../components/data-table.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { EmptyState } from '../../../components/states.tsx';
+import { TabSection } from '../../../components/tab-section.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatLongDate } from '../../../lib/format.ts';
 import { useSetAdmin } from '../api/set-admin.ts';
@@ -68,54 +71,25 @@ function UserRow({ user, notify }: { user: AdminUser; notify: Notify }) {
 function UsersTable({ users, notify }: { users: AdminUser[]; notify: Notify }) {
   if (users.length === 0) return <EmptyState title="No users found" />;
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-800 bg-stone-900">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Users</caption>
-        <thead className="bg-stone-950/60 text-stone-400">
-          <tr>
-            {['Username', 'Role', 'Joined', 'Actions'].map((column) => (
-              <th key={column} scope="col" className="px-4 py-2 font-medium">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <UserRow key={user.id} user={user} notify={notify} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Users" columns={['Username', 'Role', 'Joined', 'Actions']}>
+      {users.map((user) => (
+        <UserRow key={user.id} user={user} notify={notify} />
+      ))}
+    </DataTable>
   );
 }
 
 /** The users tab: every account, and the admin flag an admin can grant or revoke (spec §6). */
 export function UsersTab({ notify }: { notify: Notify }) {
   const users = useAdminUsers();
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="space-y-4">
-      <header>
-        <h2 id={headingId} className="text-2xl font-semibold text-stone-100">
-          User Management
-        </h2>
-        <p className="mt-1 text-sm text-stone-400">
-          Admins can run this dashboard. You cannot change your own admin status, and the clan always keeps
-          one admin.
-        </p>
-      </header>
-      {users.isPending ? (
-        <LoadingState label="Loading users..." />
-      ) : users.isError ? (
-        <ErrorState
-          title="Error Loading Users"
-          message={users.error.message}
-          onRetry={() => void users.refetch()}
-        />
-      ) : (
-        <UsersTable users={users.data} notify={notify} />
-      )}
-    </section>
+    <TabSection
+      title="User Management"
+      description="Admins can run this dashboard. You cannot change your own admin status, and the clan always keeps one admin."
+    >
+      <QueryState query={users} loadingLabel="Loading users..." errorTitle="Error Loading Users">
+        {(data) => <UsersTable users={data} notify={notify} />}
+      </QueryState>
+    </TabSection>
   );
 }

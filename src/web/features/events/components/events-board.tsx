@@ -5,7 +5,9 @@ import {
   groupEventsByStatus,
   type EventStatus,
 } from '#core/events/event-status.ts';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import type { ClanEvent } from '#core/events/events.schema.ts';
+import { QueryState } from '../../../components/query-state.tsx';
+import { EmptyState } from '../../../components/states.tsx';
 import { useEvents } from '../api/get-events.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { searchEvents } from '../utils/search-events.ts';
@@ -16,27 +18,24 @@ import { EventSection } from './event-section.tsx';
 const SECTION_ORDER: readonly EventStatus[] = ['active', 'upcoming', 'completed'];
 
 /** Counters and the three event tables, filtered by the search; statuses follow the clock. */
-export function EventsBoard({ search }: { search: string }) {
-  const { data, isPending, isError, refetch } = useEvents();
-  const now = useNow();
-  const [showAll, setShowAll] = useState(false);
-
-  if (isPending) return <LoadingState label="Loading events..." />;
-  if (isError) {
-    return (
-      <ErrorState
-        title="Error Loading Events"
-        message="Failed to load events"
-        onRetry={() => void refetch()}
-      />
-    );
-  }
-
-  const everything = groupEventsByStatus(data, now);
+function EventTables({
+  events,
+  search,
+  now,
+  showAll,
+  onShowAllChange,
+}: {
+  events: ClanEvent[];
+  search: string;
+  now: Date;
+  showAll: boolean;
+  onShowAllChange: (showAll: boolean) => void;
+}) {
+  const everything = groupEventsByStatus(events, now);
   const hasAny = EVENT_STATUSES.some((status) => everything[status].length > 0);
   if (!hasAny) return <EmptyState title="No events available" />;
 
-  const grouped = groupEventsByStatus(searchEvents(data, search), now);
+  const grouped = groupEventsByStatus(searchEvents(events, search), now);
   const counts = {
     active: grouped.active.length,
     upcoming: grouped.upcoming.length,
@@ -64,7 +63,7 @@ export function EventsBoard({ search }: { search: string }) {
           <button
             type="button"
             aria-expanded={showAll}
-            onClick={() => setShowAll(!showAll)}
+            onClick={() => onShowAllChange(!showAll)}
             className="rounded bg-gold-500 px-4 py-2 font-medium text-stone-950 hover:bg-gold-400"
           >
             {showAll ? 'Show Less' : 'Show All Events'}
@@ -72,5 +71,24 @@ export function EventsBoard({ search }: { search: string }) {
         </div>
       )}
     </div>
+  );
+}
+
+/** The events page's board, or its loading or error state; the clock and 'Show All' outlive a reload. */
+export function EventsBoard({ search }: { search: string }) {
+  const events = useEvents();
+  const now = useNow();
+  const [showAll, setShowAll] = useState(false);
+  return (
+    <QueryState
+      query={events}
+      loadingLabel="Loading events..."
+      errorTitle="Error Loading Events"
+      errorMessage="Failed to load events"
+    >
+      {(data) => (
+        <EventTables events={data} search={search} now={now} showAll={showAll} onShowAllChange={setShowAll} />
+      )}
+    </QueryState>
   );
 }

@@ -1,8 +1,8 @@
-import { ChevronRight } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import { sameRsn } from '#core/members/names.ts';
 import { roleDisplayName } from '#core/members/roles.ts';
+import { DetailsToggleCell } from '../../../components/details-toggle-cell.tsx';
 import { formatLongDate, formatNumber } from '../../../lib/format.ts';
 import { IronmanIcon } from './ironman-icon.tsx';
 import { RankIcon } from './rank-icon.tsx';
@@ -63,25 +63,16 @@ export const MemberRow = memo(function MemberRow({ member }: { member: PublicMem
         onClick={toggle}
         className={`cursor-pointer border-t border-stone-800 hover:bg-stone-900 ${expanded ? 'bg-stone-900' : ''}`}
       >
-        <td className="w-10 py-2 pl-2">
-          <button
-            type="button"
-            aria-expanded={expanded}
-            aria-controls={expanded ? detailsId : undefined}
-            aria-label={`Show details for ${name}`}
-            onClick={(event) => {
-              // The row's own click handler would toggle a second time.
-              event.stopPropagation();
-              toggle();
-            }}
-            className="rounded p-1 text-stone-400 hover:bg-stone-800 hover:text-stone-100"
-          >
-            <ChevronRight
-              aria-hidden="true"
-              className={`h-4 w-4 transition-transform ${expanded ? 'rotate-90' : ''}`}
-            />
-          </button>
-        </td>
+        <DetailsToggleCell
+          expanded={expanded}
+          detailsId={detailsId}
+          name={name}
+          onClick={(event) => {
+            // The row's own click handler would toggle a second time.
+            event.stopPropagation();
+            toggle();
+          }}
+        />
         <td className="px-2 py-2">
           <RankIcon role={member.womrole} />
         </td>

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { activeRosterFilters, filterRoster, sortRoster } from '#core/members/roster-filters.ts';
 import { SearchBox } from '../../../components/search-box.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { EmptyState } from '../../../components/states.tsx';
 import { useMembers } from '../api/get-members.ts';
 import { useRosterFilters } from '../hooks/use-roster-filters.ts';
 import { FilterTags } from './filter-tags.tsx';
@@ -10,11 +11,11 @@ import { MemberTable } from './member-table.tsx';
 
 /** The public roster: search and filters kept in the URL, then the table or its loading, error or empty state. */
 export function MembersRoster() {
-  const { data, isPending, isError, error, refetch } = useMembers();
+  const members = useMembers();
   const { filters, setSearch, setFilter, resetFilters } = useRosterFilters();
   const active = activeRosterFilters(filters);
   // Sorted here too, so the order does not depend on how the server happens to send the roster.
-  const sorted = useMemo(() => sortRoster(data ?? []), [data]);
+  const sorted = useMemo(() => sortRoster(members.data ?? []), [members.data]);
   const visible = useMemo(() => filterRoster(sorted, filters), [sorted, filters]);
 
   return (
@@ -30,19 +31,16 @@ export function MembersRoster() {
       </div>
       <FilterTags active={active} onRemove={(key) => setFilter(key, false)} onReset={resetFilters} />
 
-      {isPending ? (
-        <LoadingState label="Loading members..." />
-      ) : isError ? (
-        <ErrorState
-          title="Error Loading Data"
-          message={error.message || 'Failed to load data'}
-          onRetry={() => void refetch()}
-        />
-      ) : visible.length === 0 ? (
-        <EmptyState title="No members found." />
-      ) : (
-        <MemberTable members={visible} />
-      )}
+      <QueryState
+        query={members}
+        loadingLabel="Loading members..."
+        errorTitle="Error Loading Data"
+        errorMessage={members.error?.message || 'Failed to load data'}
+      >
+        {() =>
+          visible.length === 0 ? <EmptyState title="No members found." /> : <MemberTable members={visible} />
+        }
+      </QueryState>
     </div>
   );
 }
