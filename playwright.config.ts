@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium.ts';
-import { E2E_ADMIN, E2E_ADMIN_PORT, E2E_PORT } from './e2e/fixtures.ts';
+import { E2E_ADMIN, E2E_ADMIN_PORT, E2E_PORT, E2E_SIMULATOR_PORT } from './e2e/fixtures.ts';
 
 /**
  * The production build on a throwaway SQLite file, so every run starts from an empty clan site. The
  * admin journeys get a server and database of their own: they change the clan (a season reset zeroes
  * every score), which must not change what the public journeys see.
  */
-function server(port: number, databaseUrl: string) {
+function server(port: number, databaseUrl: string, env: Record<string, string> = {}) {
   return {
     command: `node ${process.env.BUILD_DIR ?? 'dist'}/server/main.js`,
     url: `http://127.0.0.1:${port}/api/health`,
@@ -28,6 +28,7 @@ function server(port: number, databaseUrl: string) {
       // Nothing listens there: as on a machine without the internet, every game icon answers 404 and
       // shows its fallback (the icon cache sits beside the throwaway database, so it starts empty).
       ICON_BASE_URL: 'http://127.0.0.1:9/icons',
+      ...env,
     },
   };
 }
@@ -74,5 +75,15 @@ export default defineConfig({
       },
     },
   ],
-  webServer: [server(E2E_PORT, throwawayDatabase()), server(E2E_ADMIN_PORT, adminDatabaseUrl())],
+  webServer: [
+    server(E2E_PORT, throwawayDatabase()),
+    server(E2E_ADMIN_PORT, adminDatabaseUrl(), {
+      DEMO_SIMULATOR_PORT: String(E2E_SIMULATOR_PORT),
+      DEMO_SIMULATOR_CONTROL: 'true',
+      // Sync Progress asks WOM at once, so a journey sees the XP it just gave a player.
+      WOM_PLAYER_CACHE_SECONDS: '0',
+      // The simulator sets no rate limit; WOM's 20 a minute would make the journeys wait on it.
+      WOM_REQUESTS_PER_MINUTE: '600',
+    }),
+  ],
 });

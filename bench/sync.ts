@@ -96,7 +96,7 @@ async function benchVisitorBurst() {
     simulator.setFaults({ latencyMs: BURST.latencyMs });
     const alone = await timedSync(database, clock, simulator, async () => []);
     const burst = await timedSync(database, clock, simulator, async (gateway) => {
-      const read = createPlayerReader({ db: database.db, clock, gateway });
+      const read = createPlayerReader({ db: database.db, clock, gateway, playerCacheMs: PLAYER_REFRESH_MS });
       const ids = simulator.memberIds().slice(0, BURST.visitors);
       return Promise.all(
         ids.map((id) =>

@@ -36,7 +36,7 @@ try {
   await runSync(syncRunner(database, clock, { gateway, groupId: simulator.groupId }));
 
   const womId = String(simulator.memberIds()[0]);
-  const read = createPlayerReader({ db: database.db, clock, gateway });
+  const read = createPlayerReader({ db: database.db, clock, gateway, playerCacheMs: PLAYER_REFRESH_MS });
   const storedAt = async () =>
     (
       await database.db

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 
 /** Scripts of pages a visitor has not opened: sign-in, account and admin code. */
-const ACCOUNT_CODE = /\/assets\/(login|forgot-password|register|profile|admin)[-.]/;
+const ACCOUNT_CODE = /\/assets\/(login|forgot-password|reset-password|register|profile|admin)[-.]/;
 
 test("the roster's data is requested once, by the page's HTML, not after the code runs", async ({ page }) => {
   const rosterRequests: string[] = [];

@@ -5,6 +5,8 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 /** The admin journeys' own server, so their changes to the clan never reach the public journeys. */
 export const E2E_ADMIN_PORT = E2E_PORT + 1;
+/** The admin server's simulated WOM, with its test knobs (a player gains XP, WOM fails). */
+export const E2E_SIMULATOR_PORT = E2E_PORT + 2;
 /**
  * A game icon the site could not have (the journeys' server has no icon host, see
  * playwright.config.ts): the browser logs its 404, and the preloader its failure.

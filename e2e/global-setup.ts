@@ -1,5 +1,4 @@
 import { request } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { E2E_ADMIN_PORT, E2E_MEMBER, E2E_PORT } from './fixtures.ts';
 
 /**
@@ -24,22 +23,22 @@ async function waitForSync(port: number): Promise<void> {
   }
 }
 
-/**
- * A plain member on the admin journeys' server, made with the shell's admin command as a clan leader
- * would (created as an admin, then revoked), until the site lets people sign up.
- */
-function addPlainMember(): void {
-  const env = { ...process.env, DATABASE_URL: process.env.E2E_ADMIN_DATABASE_URL, LOG_LEVEL: 'silent' };
-  const admin = (...args: string[]) =>
-    execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
-      env,
-      stdio: 'pipe',
+/** A plain member on the admin journeys' server, signed up as anyone would. */
+async function addPlainMember(): Promise<void> {
+  const origin = `http://127.0.0.1:${E2E_ADMIN_PORT}`;
+  const api = await request.newContext({ baseURL: origin });
+  try {
+    const response = await api.post('/api/auth/register', {
+      data: { ...E2E_MEMBER, confirm_password: E2E_MEMBER.password },
+      headers: { origin },
     });
-  admin('create', E2E_MEMBER.username, '--password', E2E_MEMBER.password);
-  admin('revoke', E2E_MEMBER.username);
+    if (response.status() !== 201) throw new Error(`signing up ${E2E_MEMBER.username}: ${response.status()}`);
+  } finally {
+    await api.dispose();
+  }
 }
 
 export default async function waitForTodaysSync(): Promise<void> {
   await Promise.all([waitForSync(E2E_PORT), waitForSync(E2E_ADMIN_PORT)]);
-  addPlainMember();
+  await addPlainMember();
 }

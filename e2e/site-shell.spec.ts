@@ -29,8 +29,7 @@ test.describe('an unknown path', () => {
 });
 
 test('the navbar is hidden on the sign-in pages', async ({ page }) => {
-  // /register joins this list when the accounts pages arrive; until then it is an unknown path (404).
-  for (const path of ['/login', '/forgot-password']) {
+  for (const path of ['/login', '/register', '/forgot-password', '/reset-password?token=x']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
-import { routedPages } from '#core/site/pages.ts';
+import { pathTo, routedPages } from '#core/site/pages.ts';
 import { compressAssets } from '../../scripts/compress-assets.mjs';
 
 for (const dialect of testDialects) {
@@ -21,7 +21,7 @@ for (const dialect of testDialects) {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         status: 'ok',
-        database: { dialect, migration: '2026_11_25_0900_admin_dashboard' },
+        database: { dialect, migration: '2026_11_27_0900_goal_and_race_progress' },
         last_wom_sync: null,
       });
     });
@@ -99,14 +99,21 @@ describe('HTTP basics', () => {
 
   it('serves the web app with 200 on every page it has, and with 404 on any other path', async () => {
     for (const page of routedPages) {
-      for (const path of [page, `${page}?search=x`]) {
+      const address = pathTo(page, 12);
+      for (const path of [address, `${address}?search=x`]) {
         const response = await t.app.inject({ method: 'GET', url: path });
         expect(response.statusCode, path).toBe(200);
         expect(response.headers['content-type']).toContain('text/html');
         expect(response.body).toContain('<div id="root">');
       }
     }
-    for (const path of ['/some/unknown/page?x=1', '/members/extra', '/register-now', '/admin/../x']) {
+    for (const path of [
+      '/some/unknown/page?x=1',
+      '/members/extra',
+      '/register-now',
+      '/admin/../x',
+      '/races/abc',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url: path });
       expect(response.statusCode, path).toBe(404);
       // The app's HTML still, so the browser shows its own 404 page.

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { adminClaimsRoutes } from './features/admin-claims/admin-claims.routes.ts';
 import { adminEventsRoutes } from './features/admin-events/admin-events.routes.ts';
 import { adminMembersRoutes } from './features/admin-members/admin-members.routes.ts';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes.ts';
@@ -10,7 +11,11 @@ import { auditRoutes } from './features/audit/audit.routes.ts';
 import { playerWatchRoutes } from './features/player-watch/player-watch.routes.ts';
 import { seasonsRoutes } from './features/seasons/seasons.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { claimsRoutes } from './features/claims/claims.routes.ts';
 import { clanRoutes } from './features/clan/clan.routes.ts';
+import { goalsRoutes } from './features/goals/goals.routes.ts';
+import { racesRoutes } from './features/races/races.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { iconsRoutes } from './features/icons/icons.routes.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -89,7 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const auth = { db: database.db, clock, sessionTtlDays: config.sessionTtlDays };
   const accounts = { db: database.db, clock };
-  const womData = { db: database.db, clock, gateway: deps.wom.gateway };
+  const womData = {
+    db: database.db,
+    clock,
+    gateway: deps.wom.gateway,
+    playerCacheMs: config.wom.playerCacheMs,
+  };
   registerETags(app);
   registerCompression(app);
   await app.register(sessions, { auth });
@@ -102,6 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await leaderboardsRoutes(api, { db: database.db });
     await womDataRoutes(api, womData);
     await authRoutes(api, { auth });
+    await usersRoutes(api, accounts);
+    await claimsRoutes(api, { db: database.db, clock });
+    await goalsRoutes(api, womData);
+    await racesRoutes(api, womData);
   });
 
   await app.register(
@@ -115,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await adminEventsRoutes(admin, adminDeps);
       await playerWatchRoutes(admin, adminDeps);
       await auditRoutes(admin, adminDeps);
+      await adminClaimsRoutes(admin, adminDeps);
     },
     { prefix: ADMIN_PREFIX },
   );

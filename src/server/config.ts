@@ -77,10 +77,13 @@ const envSchema = z.object({
   WOM_BASE_URL: z.url().default('https://api.wiseoldman.net/v2'),
   WOM_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().optional(),
   WOM_RESULTS_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
+  WOM_PLAYER_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
   ICON_BASE_URL: z.url().default('https://wiseoldman.net/img/runescape/icons_small'),
   ICON_CACHE_DIR: z.string().trim().optional(),
   DEMO_MEMBERS: z.coerce.number().int().min(1).max(2000).default(150),
   DEMO_SEED: z.coerce.number().int().default(1),
+  DEMO_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  DEMO_SIMULATOR_CONTROL: flag.default(false),
 
   SYNC_INTERVAL_MINUTES: positiveInt(60),
   PLAYER_WATCH_INTERVAL_HOURS: positiveInt(24),
@@ -124,8 +127,10 @@ export interface Config {
     requestsPerMinute: number;
     /** Time WOM gets after a competition ends for its final update before points are given. */
     resultsGraceMs: number;
+    /** How long a player's stored stats are served before Wise Old Man is asked again. */
+    playerCacheMs: number;
   };
-  demo: { members: number; seed: number };
+  demo: { members: number; seed: number; simulatorPort: number; simulatorControl: boolean };
   /** The upstream the site fetches each game icon from, once. */
   iconBaseUrl: string;
   /** Where fetched icons are kept, so a restart or another instance need not fetch them again. */
@@ -225,8 +230,14 @@ export function loadConfig(
       // WOM allows 20 requests a minute without a key and 100 with one (reference/wom-api.md §4.1).
       requestsPerMinute: env.WOM_REQUESTS_PER_MINUTE ?? (apiKey ? 100 : 20),
       resultsGraceMs: env.WOM_RESULTS_GRACE_MINUTES * 60_000,
+      playerCacheMs: env.WOM_PLAYER_CACHE_SECONDS * 1000,
     },
-    demo: { members: env.DEMO_MEMBERS, seed: env.DEMO_SEED },
+    demo: {
+      members: env.DEMO_MEMBERS,
+      seed: env.DEMO_SEED,
+      simulatorPort: env.DEMO_SIMULATOR_PORT,
+      simulatorControl: env.DEMO_SIMULATOR_CONTROL,
+    },
     iconBaseUrl: env.ICON_BASE_URL,
     iconCacheDir: env.ICON_CACHE_DIR ?? defaultIconCacheDir(database),
     jobs: {

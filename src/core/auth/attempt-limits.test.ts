@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decideLoginAttempt, LOGIN_LIMITS, type AttemptCount } from './attempt-limits.ts';
+import {
+  decideLoginAttempt,
+  decidePasswordChangeAttempt,
+  decidePasswordResetAttempt,
+  decideRegisterAttempt,
+  decideWithinLimits,
+  LOGIN_LIMITS,
+  type AttemptCount,
+} from './attempt-limits.ts';
 
 const fresh: AttemptCount = { failures: 0, attempts: 1, secondsLeft: 900 };
 
@@ -65,5 +73,72 @@ describe('decideLoginAttempt', () => {
         account: count(10),
       }),
     ).toEqual({ allowed: false, retryAfterSeconds: 840 });
+  });
+});
+
+describe('decideWithinLimits', () => {
+  it('allows failures up to the limit and refuses the attempt after them', () => {
+    const limits = { key: { failures: 3 } };
+    expect(decideWithinLimits({ key: count(2) }, limits)).toEqual({ allowed: true });
+    expect(decideWithinLimits({ key: count(3, 1, 400) }, limits)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 400,
+    });
+  });
+
+  it('counts running attempts against an attempts limit', () => {
+    const limits = { key: { attempts: 3 } };
+    expect(decideWithinLimits({ key: count(0, 3) }, limits)).toEqual({ allowed: true });
+    expect(decideWithinLimits({ key: count(0, 4, 500) }, limits)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 500,
+    });
+  });
+
+  it('waits for the later window when two keys refuse', () => {
+    const limits = { a: { attempts: 1 }, b: { failures: 1 } };
+    expect(decideWithinLimits({ a: count(1, 1, 100), b: count(1, 1, 700) }, limits)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 700,
+    });
+  });
+});
+
+describe('decideRegisterAttempt', () => {
+  it('allows twenty registrations from one address in a window and refuses the twenty-first', () => {
+    expect(decideRegisterAttempt({ address: count(19), username: fresh })).toEqual({ allowed: true });
+    expect(decideRegisterAttempt({ address: count(20, 1, 3000), username: fresh })).toEqual({
+      allowed: false,
+      retryAfterSeconds: 3000,
+    });
+  });
+
+  it('refuses a sixth try of one username from anywhere', () => {
+    expect(decideRegisterAttempt({ address: fresh, username: count(4) })).toEqual({ allowed: true });
+    expect(decideRegisterAttempt({ address: fresh, username: count(5, 1, 60) })).toEqual({
+      allowed: false,
+      retryAfterSeconds: 60,
+    });
+  });
+});
+
+describe('decidePasswordResetAttempt', () => {
+  it('refuses an address after ten invalid links', () => {
+    expect(decidePasswordResetAttempt({ address: count(9) })).toEqual({ allowed: true });
+    expect(decidePasswordResetAttempt({ address: count(10) })).toEqual({
+      allowed: false,
+      retryAfterSeconds: 900,
+    });
+  });
+
+  it('refuses a burst of more than thirty at once from one address', () => {
+    expect(decidePasswordResetAttempt({ address: count(0, 31) })).toMatchObject({ allowed: false });
+  });
+});
+
+describe('decidePasswordChangeAttempt', () => {
+  it('refuses an account after ten wrong current passwords', () => {
+    expect(decidePasswordChangeAttempt({ account: count(9, 5) })).toEqual({ allowed: true });
+    expect(decidePasswordChangeAttempt({ account: count(10) })).toMatchObject({ allowed: false });
   });
 });

@@ -51,3 +51,74 @@ export function decideLoginAttempt(counts: LoginAttemptCounts): AttemptVerdict {
   if (overAccount) waits.push(onAccount.secondsLeft);
   return waits.length === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(...waits) };
 }
+
+/**
+ * A plain limit on one key: refused once its failures reach `failures` (that many wrong tries are
+ * allowed, the next waits), or once its attempts, running ones included, pass `attempts`.
+ */
+export interface KeyLimit {
+  failures?: number;
+  attempts?: number;
+}
+
+/** Whether an attempt may run under plain per-key limits; a refusal waits for the latest window that refuses. */
+export function decideWithinLimits<Scope extends string>(
+  counts: Record<Scope, AttemptCount>,
+  limits: Record<Scope, KeyLimit>,
+): AttemptVerdict {
+  const waits: number[] = [];
+  for (const scope of Object.keys(limits) as Scope[]) {
+    const { failures, attempts } = limits[scope];
+    const count = counts[scope];
+    const overFailures = failures !== undefined && count.failures >= failures;
+    const overAttempts = attempts !== undefined && count.attempts > attempts;
+    if (overFailures || overAttempts) waits.push(count.secondsLeft);
+  }
+  return waits.length === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(...waits) };
+}
+
+export const REGISTER_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Registrations stay counted whatever their outcome, a made account too: the address limit is what
+ * keeps a script from filling the users table. A username is registered once, so a few tries of one
+ * name from anywhere are plenty.
+ */
+export const REGISTER_LIMITS = {
+  address: { attempts: 20 },
+  username: { attempts: 5 },
+} as const satisfies Record<string, KeyLimit>;
+
+export function decideRegisterAttempt(
+  counts: Record<keyof typeof REGISTER_LIMITS, AttemptCount>,
+): AttemptVerdict {
+  return decideWithinLimits(counts, REGISTER_LIMITS);
+}
+
+/**
+ * Reset links carry 256 random bits, so this does not stop guessing (nothing could succeed); it
+ * keeps one address from making the server hash passwords or look up tokens without end.
+ */
+export const PASSWORD_RESET_LIMITS = {
+  address: { failures: 10, attempts: 30 },
+} as const satisfies Record<string, KeyLimit>;
+
+export function decidePasswordResetAttempt(
+  counts: Record<keyof typeof PASSWORD_RESET_LIMITS, AttemptCount>,
+): AttemptVerdict {
+  return decideWithinLimits(counts, PASSWORD_RESET_LIMITS);
+}
+
+/**
+ * Changing one's password checks the current one: without a limit, whoever holds a session (a
+ * borrowed laptop) could guess the password there, where sign-in would slow them down.
+ */
+export const PASSWORD_CHANGE_LIMITS = {
+  account: { failures: 10 },
+} as const satisfies Record<string, KeyLimit>;
+
+export function decidePasswordChangeAttempt(
+  counts: Record<keyof typeof PASSWORD_CHANGE_LIMITS, AttemptCount>,
+): AttemptVerdict {
+  return decideWithinLimits(counts, PASSWORD_CHANGE_LIMITS);
+}

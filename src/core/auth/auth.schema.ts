@@ -20,3 +20,52 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const meResponseSchema = z.object({ user: sessionUserSchema.nullable() });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const USERNAME_MAX_LENGTH = 32;
+
+export const ACCOUNT_MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordsDontMatch: "Passwords don't match",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  usernameTaken: 'Username already taken',
+  wrongCurrentPassword: 'Your current password is not correct',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Ask an admin for a new one.',
+} as const;
+
+const newPassword = z.string().min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordTooShort).max(256);
+const confirmation = z.string().max(256);
+/** The refinement every form that sets a password shares: typed the same twice. */
+const typedTwice = {
+  message: ACCOUNT_MESSAGES.passwordsDontMatch,
+  path: ['confirm_password'],
+};
+
+/** `POST /api/auth/register` (spec §5, Registration): the username is stored trimmed and lower-case. */
+export const registerInputSchema = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .min(1, ACCOUNT_MESSAGES.usernameRequired)
+      .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
+    password: newPassword,
+    confirm_password: confirmation,
+  })
+  .refine((input) => input.password === input.confirm_password, typedTwice);
+export type RegisterInput = z.input<typeof registerInputSchema>;
+
+/** `POST /api/auth/password`: a signed-in user changes their own password (the Account tab). */
+export const changePasswordInputSchema = z
+  .object({
+    current_password: z.string().min(1, 'Current password is required').max(256),
+    new_password: newPassword,
+    confirm_password: confirmation,
+  })
+  .refine((input) => input.new_password === input.confirm_password, typedTwice);
+export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
+
+/** `POST /api/auth/password-reset`: a new password set through a one-time link an admin made. */
+export const passwordResetInputSchema = z
+  .object({ token: z.string().min(1).max(128), password: newPassword, confirm_password: confirmation })
+  .refine((input) => input.password === input.confirm_password, typedTwice);
+export type PasswordResetInput = z.input<typeof passwordResetInputSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeWait, tooManyLoginAttemptsMessage } from './retry-wording.ts';
+import { describeWait, tooManyAttemptsMessage } from './retry-wording.ts';
 
 describe('describeWait', () => {
   it.each([
@@ -16,8 +16,14 @@ describe('describeWait', () => {
   });
 });
 
-describe('tooManyLoginAttemptsMessage', () => {
+describe('tooManyAttemptsMessage', () => {
   it('tells a refused login how long to wait, in minutes for a full window', () => {
-    expect(tooManyLoginAttemptsMessage(900)).toBe('Too many login attempts. Try again in 15 minutes.');
+    expect(tooManyAttemptsMessage('login', 900)).toBe('Too many login attempts. Try again in 15 minutes.');
+  });
+
+  it('names the kind of attempt in the same wording as a refused login', () => {
+    expect(tooManyAttemptsMessage('registration', 3600)).toBe(
+      'Too many registration attempts. Try again in 60 minutes.',
+    );
   });
 });

@@ -8,6 +8,7 @@ export function describeWait(seconds: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
-export function tooManyLoginAttemptsMessage(retryAfterSeconds: number): string {
-  return `Too many login attempts. Try again in ${describeWait(retryAfterSeconds)}.`;
+/** A refused attempt's 429 message: `what` names the attempts ("login", "registration"). */
+export function tooManyAttemptsMessage(what: string, retryAfterSeconds: number): string {
+  return `Too many ${what} attempts. Try again in ${describeWait(retryAfterSeconds)}.`;
 }

@@ -17,9 +17,13 @@ export const serialIdSchema = z
   .transform(Number)
   .pipe(z.number().max(MAX_SERIAL_ID, ID_MESSAGE));
 
-/** A WOM player id from a path or query string, kept as the text the members table is keyed by. */
-export const womPlayerIdSchema = z
-  .string()
-  .trim()
-  .regex(DIGITS, { message: PLAYER_ID_MESSAGE, abort: true })
-  .refine((id) => Number(id) <= MAX_SERIAL_ID, PLAYER_ID_MESSAGE);
+/** A WOM player id, kept as the text the members table is keyed by; anything else fails with `message`. */
+export const womPlayerIdWithMessage = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(DIGITS, { message, abort: true })
+    .refine((id) => Number(id) <= MAX_SERIAL_ID, message);
+
+/** A WOM player id from a path or query string. */
+export const womPlayerIdSchema = womPlayerIdWithMessage(PLAYER_ID_MESSAGE);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageData, paths, routedPageOf, routedPages } from './pages.ts';
+import { pageData, pagePattern, paths, pathTo, routedPageOf, routedPages } from './pages.ts';
 
 describe('routedPageOf', () => {
   it('names the page of a path, ignoring a trailing slash, query and fragment', () => {
@@ -8,6 +8,33 @@ describe('routedPageOf', () => {
     expect(routedPageOf('/members/')).toBe('/members');
     expect(routedPageOf('/members?search=zezima')).toBe('/members');
     expect(routedPageOf('/events#top')).toBe('/events');
+  });
+
+  it('knows the account pages, a reset link with its token included', () => {
+    expect(routedPageOf('/register')).toBe(paths.register);
+    expect(routedPageOf('/profile')).toBe(paths.profile);
+    expect(routedPageOf('/reset-password?token=abc')).toBe(paths.resetPassword);
+  });
+
+  it('names the page of a row by its id, digits only', () => {
+    expect(routedPageOf('/races/12')).toBe(paths.race);
+    expect(routedPageOf('/races/12/')).toBe(paths.race);
+    expect(routedPageOf('/races/12/edit')).toBe(paths.editRace);
+    expect(routedPageOf('/races/new')).toBe(paths.newRace);
+    expect(routedPageOf('/goals/7?from=progress')).toBe(paths.goal);
+    expect(routedPageOf('/races/abc')).toBeNull();
+    expect(routedPageOf('/races/12abc')).toBeNull();
+    expect(routedPageOf('/races/:id')).toBeNull();
+    expect(routedPageOf('/races/-1')).toBeNull();
+    expect(routedPageOf('/goals/7/edit')).toBeNull();
+    expect(routedPageOf('/races')).toBeNull();
+  });
+
+  it("builds a row's address that its page's pattern gives the id back from", () => {
+    expect(pathTo(paths.race, 12)).toBe('/races/12');
+    expect(pathTo(paths.editRace, 12)).toBe('/races/12/edit');
+    expect(pagePattern(paths.goal).exec(pathTo(paths.goal, 7))?.groups).toEqual({ id: '7' });
+    expect(pagePattern(paths.members).test('/members')).toBe(true);
   });
 
   it('knows no page the app does not have', () => {

@@ -9,9 +9,14 @@ export const paths = {
   stats: '/stats',
   achievements: '/achievements',
   progress: '/progress',
+  goal: '/goals/:id',
+  newRace: '/races/new',
+  race: '/races/:id',
+  editRace: '/races/:id/edit',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   profile: '/profile',
   admin: '/admin',
   adminMembers: '/admin/members',
@@ -22,7 +27,8 @@ export const paths = {
 
 /**
  * The pages the app has today. The browser's route table is typed on this list and the server
- * answers 404 for any other path, so the two agree on what exists.
+ * answers 404 for any other path, so the two agree on what exists. `:id` in a path stands for a
+ * row's serial id: digits only.
  */
 export const routedPages = [
   paths.home,
@@ -33,8 +39,16 @@ export const routedPages = [
   paths.stats,
   paths.hallOfFame,
   paths.achievements,
+  paths.progress,
+  paths.goal,
+  paths.newRace,
+  paths.race,
+  paths.editRace,
   paths.login,
+  paths.register,
   paths.forgotPassword,
+  paths.resetPassword,
+  paths.profile,
   paths.admin,
   paths.adminMembers,
   paths.adminNewMember,
@@ -54,9 +68,21 @@ export const pageData: Partial<Record<RoutedPage, readonly string[]>> = {
   [paths.leaderboard]: ['/api/leaderboards'],
 };
 
+/** A page's path as a pattern both the server and the browser's router match (`:id` is digits). */
+export function pagePattern(page: RoutedPage): RegExp {
+  return new RegExp(`^${page.replaceAll(':id', '(?<id>\\d+)')}$`);
+}
+
+const patterns = routedPages.map((page) => [page, pagePattern(page)] as const);
+
+/** The address of one row's page: `pathTo(paths.race, 12)` is '/races/12'. */
+export function pathTo(page: RoutedPage, id: number): string {
+  return page.replaceAll(':id', String(id));
+}
+
 /** The routed page a request path names (`/members/` and `/members?x` are `/members`), or null. */
 export function routedPageOf(url: string): RoutedPage | null {
   const path = url.split(/[?#]/)[0] ?? '/';
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return routedPages.find((page) => page === trimmed) ?? null;
+  return patterns.find(([, pattern]) => pattern.test(trimmed))?.[0] ?? null;
 }

@@ -34,7 +34,7 @@ for (const dialect of testDialects) {
     it('creates every table of the data model and reports the migration level', async () => {
       expect(await currentMigration(database)).toBeNull();
       await migrateToLatest(database);
-      expect(await currentMigration(database)).toBe('2026_11_25_0900_admin_dashboard');
+      expect(await currentMigration(database)).toBe('2026_11_27_0900_goal_and_race_progress');
       for (const table of [
         'users',
         'sessions',
@@ -47,9 +47,12 @@ for (const dialect of testDialects) {
         'claim_codes',
         'player_claims',
         'claim_requests',
+        'password_resets',
         'user_goals',
         'races',
         'race_participants',
+        'goal_progress',
+        'race_progress',
         'member_stats',
         'wom_cache',
         'achievements',

@@ -152,6 +152,17 @@ export interface ClaimCodesTable {
   created_at: Timestamp;
 }
 
+/** A one-time link an admin makes so a user can set a new password; only the token's hash is kept. */
+export interface PasswordResetsTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
 export interface PlayerClaimsTable {
   id: Id;
   user_id: number;
@@ -210,6 +221,22 @@ export interface RaceParticipantsTable {
   start_value: number;
   current_value: number;
   target_value: number;
+}
+
+/** A value a sync saw for a goal, for its chart. */
+export interface GoalProgressTable {
+  id: Id;
+  goal_id: number;
+  value: number;
+  recorded_at: Timestamp;
+}
+
+/** A value a sync saw for a race participant, for the race's chart. */
+export interface RaceProgressTable {
+  id: Id;
+  participant_id: number;
+  value: number;
+  recorded_at: Timestamp;
 }
 
 export interface MemberStatsTable {
@@ -296,11 +323,14 @@ export interface Database {
   event_results: EventResultsTable;
   points: PointsTable;
   claim_codes: ClaimCodesTable;
+  password_resets: PasswordResetsTable;
   player_claims: PlayerClaimsTable;
   claim_requests: ClaimRequestsTable;
   user_goals: UserGoalsTable;
   races: RacesTable;
   race_participants: RaceParticipantsTable;
+  goal_progress: GoalProgressTable;
+  race_progress: RaceProgressTable;
   member_stats: MemberStatsTable;
   wom_cache: WomCacheTable;
   achievements: AchievementsTable;

@@ -22,7 +22,13 @@ const DEMO_HISTORY_DAYS = 30;
 
 /** Demo mode's WOM: the simulator on a loopback port, serving a generated clan. */
 export async function startDemoWom(config: Config, clock: ShiftableClock): Promise<WomSimulator> {
-  return startSimulator({ seed: config.demo.seed, members: config.demo.members, clock });
+  return startSimulator({
+    seed: config.demo.seed,
+    members: config.demo.members,
+    clock,
+    port: config.demo.simulatorPort,
+    control: config.demo.simulatorControl,
+  });
 }
 
 /**

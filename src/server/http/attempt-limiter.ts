@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { AttemptCount, AttemptVerdict } from '#core/auth/attempt-limits.ts';
+import { tooManyAttemptsMessage } from '#core/auth/retry-wording.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
+import { RateLimitedError } from './http-error.ts';
 import {
   countPendingAttempt,
   deleteEndedWindows,
@@ -60,4 +62,53 @@ export async function takeAttempt<Scope extends string>(
     return verdict;
   }
   return { allowed: true, succeeded: () => settle(false), failed: () => settle(true) };
+}
+
+/** An attempt the limiter let through; it ends counted (`failed`) or taken back (`succeeded`). */
+export interface RunningAttempt {
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
+}
+
+/**
+ * Counts an attempt against its keys (one window for all), or throws the 429 that says how long to
+ * wait, worded for `what` ("Too many login attempts. Try again in …").
+ */
+export async function takeAttemptOrRefuse<Scope extends string>(
+  deps: AttemptLimiterDeps,
+  what: string,
+  windowMs: number,
+  keys: Record<Scope, string>,
+  decide: (counts: Record<Scope, AttemptCount>) => AttemptVerdict,
+): Promise<RunningAttempt> {
+  const limited = {} as Record<Scope, LimitedKey>;
+  for (const scope of Object.keys(keys) as Scope[]) limited[scope] = { key: keys[scope], windowMs };
+  const attempt = await takeAttempt(deps, limited, decide);
+  if (!attempt.allowed) {
+    throw new RateLimitedError(
+      attempt.retryAfterSeconds,
+      tooManyAttemptsMessage(what, attempt.retryAfterSeconds),
+    );
+  }
+  return attempt;
+}
+
+/**
+ * Runs `work` as the attempt. What throws counts unless `failureCounts` says otherwise; a server
+ * fault always should, since a fault a guesser can provoke must not make the guess free. A success
+ * is taken back unless `successCounts`.
+ */
+export async function runAttempt<T>(
+  attempt: RunningAttempt,
+  work: () => Promise<T>,
+  options: { successCounts?: boolean; failureCounts?: (error: unknown) => boolean } = {},
+): Promise<T> {
+  const counts = options.failureCounts ?? (() => true);
+  const result = await work().catch(async (error: unknown) => {
+    await (counts(error) ? attempt.failed() : attempt.succeeded());
+    throw error;
+  });
+  // The work is done: a blip that loses the hand-back must not turn it into an error.
+  await (options.successCounts ? attempt.failed() : attempt.succeeded()).catch(() => undefined);
+  return result;
 }

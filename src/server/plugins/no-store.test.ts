@@ -5,7 +5,7 @@ import { ROLES, createRoleSessions, untilSyncIdle, type RoleSessions } from '#te
 import { apiRoutes, fillPath, label } from '#test/routes.ts';
 import { startSimulator, type WomSimulator } from '../simulator/index.ts';
 
-const PRIVATE = /^\/api\/(admin|auth)\//;
+const PRIVATE = /^\/api\/(admin|auth|me|users|claim-requests|claims)(\/|$)/;
 
 for (const dialect of testDialects) {
   describe(`${dialect}: Cache-Control no-store`, () => {
@@ -24,7 +24,7 @@ for (const dialect of testDialects) {
       await simulator.close();
     });
 
-    it('marks every answer of every admin and auth route no-store, for a visitor, a user and an admin', async () => {
+    it('marks every answer of every admin, account and claims route no-store, for a visitor, a user and an admin', async () => {
       const routes = apiRoutes(t.app).filter((route) => PRIVATE.test(route.url));
       expect(routes.map(label)).toEqual(
         expect.arrayContaining(['POST /api/auth/login', 'GET /api/auth/me', 'GET /api/admin/users']),

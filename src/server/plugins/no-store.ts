@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** Paths whose answers belong to one signed-in person: sessions, accounts and the admin's data. */
-const PRIVATE_PATH = /^\/api\/(?:admin|auth)(?:\/|$)/;
+/**
+ * Paths whose answers belong to one signed-in person: sessions, accounts, their claims and the
+ * admin's data.
+ */
+const PRIVATE_PATH = /^\/api\/(?:admin|auth|me|users|claim-requests|claims)(?:\/|$)/;
 
 /**
  * The path as the router understood it: the matched route's pattern, or the decoded path when no
@@ -18,7 +21,7 @@ function routedPath(request: FastifyRequest): string {
 }
 
 /**
- * `Cache-Control: no-store` on every answer under /api/admin and /api/auth, errors included, so no
+ * `Cache-Control: no-store` on every answer under those paths, errors included, so no
  * browser or proxy cache keeps one user's account data for the next user of the machine.
  */
 export function registerNoStore(app: FastifyInstance): void {

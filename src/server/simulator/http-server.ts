@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Clock } from '../clock.ts';
 import { competitionRoutes } from './competition-routes.ts';
+import { CONTROL_PREFIX, controlReply, type SimulatorControls } from './control-routes.ts';
 import type { FaultInjector } from './faults.ts';
 import { groupRoutes } from './group-routes.ts';
 import { playerRoutes } from './player-routes.ts';
@@ -22,6 +23,8 @@ export interface ServerDeps {
   clock: Clock;
   faults: FaultInjector;
   requests: RecordedRequest[];
+  /** The test knobs under /__control, when the simulator was started with them. */
+  controls?: SimulatorControls | null;
 }
 
 const API_PREFIX = '/v2';
@@ -124,6 +127,19 @@ export function createSimulatorServer(deps: ServerDeps): Server {
       url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)
         ? url.pathname.slice(API_PREFIX.length) || '/'
         : null;
+    const controls = deps.controls;
+    if (controls && url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
+      // Before the faults and the request log: a simulator made to fail must still take its reset.
+      const control = async () => {
+        const body = request.method === 'POST' ? parseBody(await readBody(request)) : {};
+        return controlReply(controls, request.method ?? 'GET', url.pathname, body);
+      };
+      control().then(
+        (reply) => send(response, reply, {}),
+        (error: unknown) => send(response, error instanceof WomError ? error.toReply() : internalError(), {}),
+      );
+      return;
+    }
     const apiKey = header(request, 'x-api-key');
     deps.requests.push({
       method: request.method ?? 'GET',

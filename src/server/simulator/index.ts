@@ -4,7 +4,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import { indexOfSkill, isValidUsername, normaliseUsername } from './catalogue.ts';
 import { FaultInjector, type FailureBody, type SimulatorFaults } from './faults.ts';
 import { generateWorld } from './generate-world.ts';
-import { createSimulatorServer, type RecordedRequest } from './http-server.ts';
+import { createSimulatorServer, type RecordedRequest, type ServerDeps } from './http-server.ts';
 import { markUpdated, membershipOf, requirePlayer, setDisplayName } from './world.ts';
 
 export type { FailureBody, RecordedRequest, SimulatorFaults };
@@ -28,6 +28,8 @@ export interface SimulatorOptions {
   apiKeys?: string[];
   /** Requests per 60 s window (§4.1); default false (off). */
   rateLimit?: { withoutKey: number; withKey: number } | false;
+  /** Serve the test knobs under /__control (gain XP, faults); default false. */
+  control?: boolean;
 }
 
 export interface WomSimulator {
@@ -80,7 +82,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Wo
     rateLimit: options.rateLimit ?? false,
   });
   const requests: RecordedRequest[] = [];
-  const server = createSimulatorServer({ world, clock, faults, requests });
+  const serverDeps: ServerDeps = { world, clock, faults, requests, controls: null };
+  const server = createSimulatorServer(serverDeps);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -99,7 +102,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Wo
     return membership;
   };
 
-  return {
+  const simulator: WomSimulator = {
     url: `${origin}/v2`,
     origin,
     groupId: world.group.id,
@@ -167,4 +170,6 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Wo
         server.closeAllConnections();
       }),
   };
+  if (options.control) serverDeps.controls = simulator;
+  return simulator;
 }

@@ -1,5 +1,5 @@
 import { Route, Switch } from 'wouter';
-import { paths, routedPageOf, type RoutedPage } from '#core/site/pages.ts';
+import { pagePattern, paths, routedPageOf, type RoutedPage } from '#core/site/pages.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 
@@ -18,8 +18,16 @@ const pages: Record<RoutedPage, LazyPage> = {
   [paths.stats]: lazyPage(() => import('./routes/stats.tsx')),
   [paths.hallOfFame]: lazyPage(() => import('./routes/hall-of-fame.tsx')),
   [paths.achievements]: lazyPage(() => import('./routes/achievements.tsx')),
+  [paths.progress]: lazyPage(() => import('./routes/progress.tsx')),
+  [paths.goal]: lazyPage(() => import('./routes/goal-detail.tsx')),
+  [paths.newRace]: lazyPage(() => import('./routes/race-new.tsx')),
+  [paths.race]: lazyPage(() => import('./routes/race-detail.tsx')),
+  [paths.editRace]: lazyPage(() => import('./routes/race-edit.tsx')),
   [paths.login]: lazyPage(() => import('./routes/login.tsx')),
+  [paths.register]: lazyPage(() => import('./routes/register.tsx')),
   [paths.forgotPassword]: lazyPage(() => import('./routes/forgot-password.tsx')),
+  [paths.resetPassword]: lazyPage(() => import('./routes/reset-password.tsx')),
+  [paths.profile]: lazyPage(() => import('./routes/profile.tsx')),
   [paths.admin]: dashboard,
   [paths.adminMembers]: dashboard,
   [paths.adminNewMember]: lazyPage(() => import('./routes/admin-new-member.tsx')),
@@ -43,8 +51,9 @@ export function AppRoutes() {
   return (
     <AppLayout>
       <Switch>
-        {Object.entries(pages).map(([path, { Page }]) => (
-          <Route key={path} path={path}>
+        {(Object.entries(pages) as Array<[RoutedPage, LazyPage]>).map(([path, { Page }]) => (
+          // The server's own pattern, so `/races/abc` is the 404 page here as it is there.
+          <Route key={path} path={pagePattern(path)}>
             <Page />
           </Route>
         ))}

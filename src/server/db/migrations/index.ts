@@ -3,6 +3,8 @@ import * as createDataModel from './2026_11_21_0900_create_data_model.ts';
 import * as createRateLimits from './2026_11_23_1000_create_rate_limits.ts';
 import * as bumpMembersRevisionOnVisibility from './2026_11_24_1000_bump_members_revision_on_visibility.ts';
 import * as adminDashboard from './2026_11_25_0900_admin_dashboard.ts';
+import * as accountsAndClaims from './2026_11_26_0900_accounts_and_claims.ts';
+import * as goalAndRaceProgress from './2026_11_27_0900_goal_and_race_progress.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1000_create_rate_limits': createRateLimits,
   '2026_11_24_1000_bump_members_revision_on_visibility': bumpMembersRevisionOnVisibility,
   '2026_11_25_0900_admin_dashboard': adminDashboard,
+  '2026_11_26_0900_accounts_and_claims': accountsAndClaims,
+  '2026_11_27_0900_goal_and_race_progress': goalAndRaceProgress,
 };

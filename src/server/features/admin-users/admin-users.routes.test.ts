@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
+import { changedTables, dumpTables } from '#test/table-dump.ts';
+
+const AUTH_ID = '3f2b8c1e-4d5a-4b6c-8e7f-9a0b1c2d3e4f';
 
 for (const dialect of testDialects) {
   describe(`${dialect}: admin users API`, () => {
@@ -21,6 +24,17 @@ for (const dialect of testDialects) {
         method: 'POST' as const,
         url: () => `/api/admin/users/${roles.userId}/admin`,
         payload: { is_admin: true },
+      },
+      {
+        label: 'POST /api/admin/users/:id/auth-id',
+        method: 'POST' as const,
+        url: () => `/api/admin/users/${roles.userId}/auth-id`,
+        payload: { supabase_auth_id: AUTH_ID },
+      },
+      {
+        label: 'POST /api/admin/users/:id/password-reset',
+        method: 'POST' as const,
+        url: () => `/api/admin/users/${roles.userId}/password-reset`,
       },
     ];
 
@@ -47,6 +61,19 @@ for (const dialect of testDialects) {
       });
     }
 
+    it(`leaves every user unchanged and makes no reset link when a plain user calls the admin routes`, async () => {
+      const before = await dumpTables(t.database.db);
+      for (const route of routes) {
+        await t.app.inject({
+          method: route.method,
+          url: route.url(),
+          payload: route.payload,
+          headers: roles.headers('user'),
+        });
+      }
+      expect(changedTables(before, await dumpTables(t.database.db))).toEqual([]);
+    });
+
     it('lists users for an admin without password hashes', async () => {
       const response = await t.app.inject({
         method: 'GET',
@@ -61,6 +88,14 @@ for (const dialect of testDialects) {
         ['pleb', false],
       ]);
       expect(response.body).not.toContain('password');
+      expect(response.json()[0]).toEqual({
+        id: expect.any(Number),
+        username: 'boss',
+        is_admin: true,
+        created_at: expect.any(String),
+        join_date: '2026-11-21',
+        supabase_auth_id: null,
+      });
     });
 
     it('grants the admin flag, records an audit row, and the user becomes an admin at once', async () => {
@@ -175,6 +210,93 @@ for (const dialect of testDialects) {
       });
       expect(badBody.statusCode).toBe(400);
       expect(badBody.json().message).toContain('is_admin');
+    });
+
+    const linkAuthId = (userId: number, supabaseAuthId: unknown) =>
+      roles.as('admin', {
+        method: 'POST',
+        url: `/api/admin/users/${userId}/auth-id`,
+        payload: { supabase_auth_id: supabaseAuthId },
+      });
+    const authIds = async () =>
+      Object.fromEntries(
+        (await t.database.db.selectFrom('users').select(['username', 'supabase_auth_id']).execute()).map(
+          (row) => [row.username, row.supabase_auth_id],
+        ),
+      );
+
+    it('links a user to an external sign-in id, answers the user and records an audit row', async () => {
+      const response = await linkAuthId(roles.userId, AUTH_ID);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        id: roles.userId,
+        username: 'pleb',
+        is_admin: false,
+        created_at: expect.any(String),
+        join_date: '2026-11-21',
+        supabase_auth_id: AUTH_ID,
+      });
+      expect(response.body).not.toContain('password');
+      const listed = await roles.as('admin', { method: 'GET', url: '/api/admin/users' });
+      expect(listed.json().find((u: { username: string }) => u.username === 'pleb').supabase_auth_id).toBe(
+        AUTH_ID,
+      );
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'user.auth-id.link')
+        .execute();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ actor_label: 'boss', target_id: String(roles.userId) });
+      expect(JSON.parse(audit[0]!.before!)).toEqual({ supabase_auth_id: null });
+      expect(JSON.parse(audit[0]!.after!)).toEqual({ supabase_auth_id: AUTH_ID });
+    });
+
+    it('stores an upper-case UUID in lower case', async () => {
+      const response = await linkAuthId(roles.userId, AUTH_ID.toUpperCase());
+      expect(response.json().supabase_auth_id).toBe(AUTH_ID);
+    });
+
+    it('unlinks with null', async () => {
+      await linkAuthId(roles.userId, AUTH_ID);
+      const response = await linkAuthId(roles.userId, null);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().supabase_auth_id).toBeNull();
+      expect((await authIds()).pleb).toBeNull();
+    });
+
+    it("answers 400 'Invalid UUID format' word for word for anything but a UUID, changing nothing", async () => {
+      for (const bad of ['not-a-uuid', '3f2b8c1e4d5a4b6c8e7f9a0b1c2d3e4f', '', 42]) {
+        const response = await linkAuthId(roles.userId, bad);
+        expect(response.statusCode, String(bad)).toBe(400);
+        expect(response.json(), String(bad)).toEqual({
+          code: 'VALIDATION_ERROR',
+          message: 'Invalid UUID format',
+        });
+      }
+      expect(await authIds()).toEqual({ boss: null, pleb: null });
+    });
+
+    it("answers 409 'Failed to link user' when another user has the id, changing nothing", async () => {
+      expect((await linkAuthId(roles.adminId, AUTH_ID)).statusCode).toBe(200);
+      for (const spelling of [AUTH_ID, AUTH_ID.toUpperCase()]) {
+        const response = await linkAuthId(roles.userId, spelling);
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toEqual({ code: 'CONFLICT', message: 'Failed to link user' });
+      }
+      expect(await authIds()).toEqual({ boss: AUTH_ID, pleb: null });
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .select('target_id')
+        .where('action', '=', 'user.auth-id.link')
+        .execute();
+      expect(audit).toEqual([{ target_id: String(roles.adminId) }]);
+    });
+
+    it('answers 404 when linking a user that does not exist', async () => {
+      const response = await linkAuthId(99999, AUTH_ID);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('NOT_FOUND');
     });
   });
 }

@@ -2,9 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '#core/errors.ts';
-import { adminUserSchema, setAdminInputSchema, userIdParamsSchema } from '#core/users/users.schema.ts';
-import { setAdminFlag, type AccountDeps } from '../users/accounts.service.ts';
-import { listUsers, toSessionUser } from '../users/users.repository.ts';
+import {
+  LINK_AUTH_ID_MESSAGES,
+  linkAuthIdInputSchema,
+  passwordResetLinkSchema,
+  setAdminInputSchema,
+  userIdParamsSchema,
+  userSchema,
+} from '#core/users/users.schema.ts';
+import { requestActor } from '../audit/request-actor.ts';
+import { createPasswordResetLink } from '../auth/passwords.service.ts';
+import { answerQuotedMessages } from '../auth/quoted-validation.ts';
+import { linkAuthId, setAdminFlag, type AccountDeps } from '../users/accounts.service.ts';
+import { listUsers, toUser } from '../users/users.repository.ts';
 
 /**
  * Registered inside the admin plugin under /api/admin: the guard has already checked the caller is
@@ -13,10 +23,8 @@ import { listUsers, toSessionUser } from '../users/users.repository.ts';
 export async function adminUsersRoutes(app: FastifyInstance, deps: AccountDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(
-    '/users',
-    { schema: { tags: ['admin'], response: { 200: z.array(adminUserSchema) } } },
-    async () => (await listUsers(deps.db)).map(toSessionUser),
+  routes.get('/users', { schema: { tags: ['admin'], response: { 200: z.array(userSchema) } } }, async () =>
+    (await listUsers(deps.db)).map(toUser),
   );
 
   routes.post(
@@ -27,7 +35,7 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AccountDeps):
         params: userIdParamsSchema,
         body: setAdminInputSchema,
         response: {
-          200: adminUserSchema,
+          200: userSchema,
           403: errorResponseSchema,
           404: errorResponseSchema,
           409: errorResponseSchema,
@@ -35,8 +43,45 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AccountDeps):
       },
     },
     async (request) => {
-      const actor = { userId: request.user?.id ?? null, label: request.user?.username ?? 'unknown' };
-      return setAdminFlag(deps, { userId: request.params.id, isAdmin: request.body.is_admin }, actor);
+      const input = { userId: request.params.id, isAdmin: request.body.is_admin };
+      return setAdminFlag(deps, input, requestActor(request));
+    },
+  );
+
+  routes.post(
+    '/users/:id/auth-id',
+    {
+      schemaErrorFormatter: answerQuotedMessages([LINK_AUTH_ID_MESSAGES.invalidUuid]),
+      schema: {
+        tags: ['admin'],
+        params: userIdParamsSchema,
+        body: linkAuthIdInputSchema,
+        response: {
+          200: userSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const input = { userId: request.params.id, supabaseAuthId: request.body.supabase_auth_id };
+      return linkAuthId(deps, input, requestActor(request));
+    },
+  );
+
+  routes.post(
+    '/users/:id/password-reset',
+    {
+      schema: {
+        tags: ['admin'],
+        params: userIdParamsSchema,
+        response: { 201: passwordResetLinkSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const link = await createPasswordResetLink(deps, request.params.id, requestActor(request));
+      return reply.code(201).send(link);
     },
   );
 }

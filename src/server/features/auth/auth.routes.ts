@@ -1,46 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginInputSchema, meResponseSchema } from '#core/auth/auth.schema.ts';
-import { decideLoginAttempt, LOGIN_WINDOW_MS } from '#core/auth/attempt-limits.ts';
-import { clientNetworkOf } from '#core/auth/client-network.ts';
-import { tooManyLoginAttemptsMessage } from '#core/auth/retry-wording.ts';
-import { normaliseUsername } from '#core/auth/username.ts';
+import {
+  ACCOUNT_MESSAGES,
+  changePasswordInputSchema,
+  loginInputSchema,
+  meResponseSchema,
+  passwordResetInputSchema,
+  registerInputSchema,
+} from '#core/auth/auth.schema.ts';
 import { errorResponseSchema } from '#core/errors.ts';
-import { RateLimitedError } from '../../http/http-error.ts';
-import { takeAttempt } from '../../http/attempt-limiter.ts';
+import { unauthenticated } from '../../http/http-error.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/sessions.ts';
-import { login, logout, type AuthDeps } from './auth.service.ts';
+import { runAttempt } from '../../http/attempt-limiter.ts';
+import {
+  takeLoginAttempt,
+  takePasswordChangeAttempt,
+  takePasswordResetAttempt,
+  takeRegisterAttempt,
+} from './auth-attempts.ts';
+import { login, logout, register, type AuthDeps } from './auth.service.ts';
+import { changePassword, resetPasswordWithLink } from './passwords.service.ts';
+import { answerQuotedMessages } from './quoted-validation.ts';
 
 export interface AuthRouteDeps {
   auth: AuthDeps;
 }
 
-/**
- * Counts the login against the client's address (an IPv6 client's /64), the username from that
- * address and the username from everywhere before it runs; throws a 429 when the rule refuses it.
- */
-async function takeLoginAttempt(auth: AuthDeps, ip: string, username: string) {
-  const account = normaliseUsername(username);
-  const client = clientNetworkOf(ip);
-  const limited = (key: string) => ({ key, windowMs: LOGIN_WINDOW_MS });
-  const attempt = await takeAttempt(
-    auth,
-    {
-      address: limited(`login:address:${client}`),
-      addressOnAccount: limited(`login:address-on-account:${JSON.stringify([client, account])}`),
-      account: limited(`login:account:${account}`),
-    },
-    decideLoginAttempt,
-  );
-  if (!attempt.allowed) {
-    throw new RateLimitedError(
-      attempt.retryAfterSeconds,
-      tooManyLoginAttemptsMessage(attempt.retryAfterSeconds),
-    );
-  }
-  return attempt;
-}
+/** The spec's sentences for a new password, answered word for word. */
+const newPasswordMessages = answerQuotedMessages([
+  ACCOUNT_MESSAGES.passwordsDontMatch,
+  ACCOUNT_MESSAGES.passwordTooShort,
+]);
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -56,14 +47,82 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     },
     async (request, reply) => {
       const attempt = await takeLoginAttempt(deps.auth, request.ip, request.body.username);
-      // Whatever does not sign in counts, a server fault too: a fault a guesser can provoke must not
-      // make the guess free.
-      const session = await login(deps.auth, request.body).catch(async (error: unknown) => {
-        await attempt.failed();
-        throw error;
+      const session = await runAttempt(attempt, () => login(deps.auth, request.body));
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      return { user: session.user };
+    },
+  );
+
+  routes.post(
+    '/api/auth/register',
+    {
+      schemaErrorFormatter: answerQuotedMessages([
+        ACCOUNT_MESSAGES.usernameRequired,
+        ACCOUNT_MESSAGES.passwordsDontMatch,
+        ACCOUNT_MESSAGES.passwordTooShort,
+      ]),
+      schema: {
+        tags: ['auth'],
+        body: registerInputSchema,
+        response: {
+          201: meResponseSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const attempt = await takeRegisterAttempt(deps.auth, request.ip, request.body.username);
+      // A made account counts too: the limit is what keeps a script from filling the users table.
+      const session = await runAttempt(attempt, () => register(deps.auth, request.body), {
+        successCounts: true,
       });
-      // The sign-in has happened: a blip that loses the hand-back must not turn it into an error.
-      await attempt.succeeded().catch(() => undefined);
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      return reply.code(201).send({ user: session.user });
+    },
+  );
+
+  routes.post(
+    '/api/auth/password',
+    {
+      schemaErrorFormatter: newPasswordMessages,
+      schema: {
+        tags: ['auth'],
+        body: changePasswordInputSchema,
+        response: {
+          204: z.null(),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const token = sessionToken(request);
+      if (!request.user || !token) throw unauthenticated();
+      const userId = request.user.id;
+      const attempt = await takePasswordChangeAttempt(deps.auth, userId);
+      await runAttempt(attempt, () =>
+        changePassword(deps.auth, { userId, sessionToken: token, body: request.body }),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/api/auth/password-reset',
+    {
+      schemaErrorFormatter: newPasswordMessages,
+      schema: {
+        tags: ['auth'],
+        body: passwordResetInputSchema,
+        response: { 200: meResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const attempt = await takePasswordResetAttempt(deps.auth, request.ip);
+      const session = await runAttempt(attempt, () => resetPasswordWithLink(deps.auth, request.body));
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return { user: session.user };
     },

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { LoginInput, SessionUser } from '#core/auth/auth.schema.ts';
+import type { LoginInput, RegisterInput, SessionUser } from '#core/auth/auth.schema.ts';
 import { normaliseUsername } from '#core/auth/username.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { createAccount } from '../users/accounts.service.ts';
 import { hashPassword, verifyPassword } from '../users/passwords.ts';
 import { findUserByUsername, toSessionUser } from '../users/users.repository.ts';
 import {
@@ -48,13 +49,12 @@ function expiryFrom(now: Date, ttlDays: number): Date {
   return new Date(now.getTime() + ttlDays * 24 * 60 * 60 * 1000);
 }
 
-/** Checks the credentials and opens a session; the token goes to the cookie, only its hash is stored. */
-export async function login(deps: AuthDeps, input: LoginInput): Promise<IssuedSession> {
-  const user = await findUserByUsername(deps.db, normaliseUsername(input.username));
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  const valid = await verifyPassword(user?.password_hash ?? (await dummyHash), input.password);
-  if (!user || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS');
-
+/**
+ * Opens a session for a user who has just proved who they are: the token goes to the cookie, only
+ * its hash is stored. `deps.db` may be a transaction, so a session can open with the change that
+ * earned it.
+ */
+export async function openSession(deps: AuthDeps, user: SessionUser): Promise<IssuedSession> {
   const now = deps.clock.now();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = expiryFrom(now, deps.sessionTtlDays);
@@ -66,7 +66,26 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<IssuedSe
     expiresAt: expiresAt.toISOString(),
   });
   await deleteSessionsBeyond(deps.db, user.id, MAX_SESSIONS_PER_USER);
-  return { user: toSessionUser(user), token, expiresAt };
+  return { user, token, expiresAt };
+}
+
+/** Checks the credentials and opens a session. */
+export async function login(deps: AuthDeps, input: LoginInput): Promise<IssuedSession> {
+  const user = await findUserByUsername(deps.db, normaliseUsername(input.username));
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  const valid = await verifyPassword(user?.password_hash ?? (await dummyHash), input.password);
+  if (!user || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS');
+  return openSession(deps, toSessionUser(user));
+}
+
+/** Creates a plain account and signs it in; 'Username already taken' (409) when the name is in use. */
+export async function register(deps: AuthDeps, input: RegisterInput): Promise<IssuedSession> {
+  const user = await createAccount(
+    deps,
+    { username: input.username, password: input.password, isAdmin: false },
+    { userId: null, label: 'register' },
+  );
+  return openSession(deps, user);
 }
 
 export async function logout(deps: AuthDeps, token: string): Promise<void> {

@@ -88,3 +88,12 @@ export async function deleteSessionsBeyond(db: Db, userId: number, keep: number)
 export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+/** Signs a user out everywhere but the session with this token hash (the one in use). */
+export async function deleteOtherSessions(db: Db, userId: number, keepTokenHash: string): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('token_hash', '!=', keepTokenHash)
+    .execute();
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { PASSWORD_MIN_LENGTH, type SessionUser } from '#core/auth/auth.schema.ts';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, type SessionUser } from '#core/auth/auth.schema.ts';
+import { LINK_AUTH_ID_MESSAGES, type User } from '#core/users/users.schema.ts';
 import { normaliseUsername } from '#core/auth/username.ts';
 import type { Clock } from '../../clock.ts';
 import { ConflictError } from '../../db/errors.ts';
@@ -16,6 +17,7 @@ import {
   findUserByUsername,
   insertUser,
   toSessionUser,
+  toUser,
   updateUser,
 } from './users.repository.ts';
 
@@ -79,7 +81,7 @@ export async function createAccount(
   try {
     return await insertAccount(deps, { ...input, username }, actor, 'user.create');
   } catch (error) {
-    if (error instanceof ConflictError) throw new HttpError(409, 'CONFLICT', 'Username already taken');
+    if (error instanceof ConflictError) throw new HttpError(409, 'CONFLICT', ACCOUNT_MESSAGES.usernameTaken);
     throw error;
   }
 }
@@ -204,7 +206,7 @@ export async function setAdminFlag(
   deps: AccountDeps,
   input: { userId: number; isAdmin: boolean },
   actor: AuditActor,
-): Promise<SessionUser> {
+): Promise<User> {
   checkNotOwnAccount(actor, input.userId);
   // Serializable on PostgreSQL so two admins revoking each other at once cannot both pass the
   // last-admin check; SQLite already runs one write transaction at a time.
@@ -229,7 +231,7 @@ export async function setAdminFlag(
       after,
       at: deps.clock.now(),
     });
-    return after;
+    return toUser(row);
   });
 }
 
@@ -237,8 +239,47 @@ export async function setAdminFlagByUsername(
   deps: AccountDeps,
   input: { username: string; isAdmin: boolean },
   actor: AuditActor,
-): Promise<SessionUser> {
+): Promise<User> {
   const user = await findUserByUsername(deps.db, checkUsername(input.username));
   if (!user) throw notFound(`No user named ${normaliseUsername(input.username)}`);
   return setAdminFlag(deps, { userId: user.id, isAdmin: input.isAdmin }, actor);
+}
+
+/**
+ * Links a user to an external sign-in id (kept for single sign-on later), or unlinks with null. An
+ * id another user already has is refused: 'Failed to link user' (409).
+ */
+export async function linkAuthId(
+  deps: AccountDeps,
+  input: { userId: number; supabaseAuthId: string | null },
+  actor: AuditActor,
+): Promise<User> {
+  // UUIDs compare case-insensitively; one spelling keeps the unique index honest.
+  const authId = input.supabaseAuthId?.toLowerCase() ?? null;
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const target = await findUserById(trx, input.userId);
+      if (!target) throw notFound('User not found');
+      const row = await updateUser(trx, target.id, {
+        supabase_auth_id: authId,
+        updated_at: deps.clock.now().toISOString(),
+      });
+      if (!row) throw notFound('User not found');
+      const after = toUser(row);
+      await recordAudit(trx, {
+        actor,
+        action: 'user.auth-id.link',
+        targetType: 'user',
+        targetId: row.id,
+        before: { supabase_auth_id: target.supabase_auth_id },
+        after: { supabase_auth_id: after.supabase_auth_id },
+        at: deps.clock.now(),
+      });
+      return after;
+    });
+  } catch (error) {
+    if (error instanceof ConflictError)
+      throw new HttpError(409, 'CONFLICT', LINK_AUTH_ID_MESSAGES.failedToLink);
+    throw error;
+  }
 }

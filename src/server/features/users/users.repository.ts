@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '#core/auth/auth.schema.ts';
+import type { User } from '#core/users/users.schema.ts';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.ts';
 import { withConstraintErrors } from '../../db/errors.ts';
 import { toBool } from '../../db/values.ts';
@@ -14,6 +15,11 @@ export function toSessionUser(row: UserRow): SessionUser {
     created_at: row.created_at,
     join_date: row.join_date,
   };
+}
+
+/** A user as admins (or the user themselves) see it: still never the password hash. */
+export function toUser(row: UserRow): User {
+  return { ...toSessionUser(row), supabase_auth_id: row.supabase_auth_id };
 }
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
@@ -45,6 +51,9 @@ export function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
   );
 }
 
+/** Throws ConflictError when the patch takes a unique value (an auth id) another user has. */
 export function updateUser(db: Db, id: number, patch: UserUpdate): Promise<UserRow | undefined> {
-  return db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+  return withConstraintErrors(() =>
+    db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
+  );
 }

@@ -48,6 +48,7 @@ for (const dialect of testDialects) {
           db: t.database.db,
           clock,
           gateway: createWomGateway(testConfig(), systemClock, simulator.url),
+          playerCacheMs: PLAYER_REFRESH_MS,
         },
         waitMs,
       );
@@ -155,6 +156,7 @@ for (const dialect of testDialects) {
           db: t.database.db,
           clock,
           gateway: createWomGateway(testConfig({ WOM_REQUESTS_PER_MINUTE: '2' }), minute, simulator.url),
+          playerCacheMs: PLAYER_REFRESH_MS,
         },
         2_000,
       );

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { snapshotWithUnrankedAsZero } from '#core/wom/unranked.ts';
 import type { PlayerSnapshot, WomPlayerItem } from '#core/wom/wom-data.schema.ts';
+import type { Clock } from '../../clock.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import { WomError } from '../../wom/wom-error.ts';
@@ -11,8 +12,17 @@ import { upsertMemberStats } from '../wom-sync/wom-sync.repository.ts';
 import { findMemberStats } from './wom-data.repository.ts';
 import type { WomDataDeps } from './wom-data.service.ts';
 
-/** How long a player's stored snapshot is served before the gateway is asked again. */
+/** How long a player's stored snapshot is served before the gateway is asked again, unless configured. */
 export const PLAYER_REFRESH_MS = 5 * 60 * 1000;
+
+/** Whether stored stats are young enough to serve without asking WOM. */
+export function isFresh<T extends { fetched_at: string }>(
+  stored: T | null,
+  now: Date,
+  cacheMs: number,
+): stored is T {
+  return stored !== null && now.getTime() - Date.parse(stored.fetched_at) < cacheMs;
+}
 /**
  * The longest anyone waits for one refresh, counted from when it started: WOM may be slow or
  * retried, and a visitor should get the stored snapshot instead.
@@ -21,7 +31,7 @@ export const VISITOR_WAIT_MS = 3_000;
 /** After WOM failed for a player, what is stored is served for this long without asking again. */
 export const RETRY_PAUSE_MS = 60_000;
 
-interface StatsRow {
+export interface StatsRow {
   wom_id: string;
   snapshot: string;
   snapshot_at: string | null;
@@ -41,24 +51,35 @@ const womUnavailable = () =>
   );
 
 /**
- * Asks WOM once and stores the answer, unranked values as 0 like the sync stores them; without a
- * snapshot from WOM, any older one is kept.
+ * Asks WOM once for the player's stats row, unranked values as 0 like the sync stores them; without
+ * a snapshot from WOM, any older one is kept. Stores nothing, so a caller refreshing several players
+ * can store them all or none.
  */
+export async function fetchPlayerStats(
+  gateway: WomGateway,
+  womId: string,
+  stored: StatsRow | null,
+  clock: Clock,
+): Promise<StatsRow> {
+  const { latestSnapshot } = await gateway.getPlayerDetailsById(Number(womId));
+  return {
+    wom_id: womId,
+    snapshot: latestSnapshot
+      ? JSON.stringify(snapshotWithUnrankedAsZero(latestSnapshot))
+      : (stored?.snapshot ?? 'null'),
+    snapshot_at: latestSnapshot ? latestSnapshot.createdAt : (stored?.snapshot_at ?? null),
+    fetched_at: clock.now().toISOString(),
+  };
+}
+
+/** Asks WOM once and stores the answer. */
 async function fetchAndStore(
   deps: WomDataDeps,
   gateway: WomGateway,
   womId: string,
   stored: StatsRow | null,
 ): Promise<StatsRow> {
-  const { latestSnapshot } = await gateway.getPlayerDetailsById(Number(womId));
-  const fresh: StatsRow = {
-    wom_id: womId,
-    snapshot: latestSnapshot
-      ? JSON.stringify(snapshotWithUnrankedAsZero(latestSnapshot))
-      : (stored?.snapshot ?? 'null'),
-    snapshot_at: latestSnapshot ? latestSnapshot.createdAt : (stored?.snapshot_at ?? null),
-    fetched_at: deps.clock.now().toISOString(),
-  };
+  const fresh = await fetchPlayerStats(gateway, womId, stored, deps.clock);
   await upsertMemberStats(deps.db, fresh);
   return fresh;
 }
@@ -151,8 +172,7 @@ export function createPlayerReader(deps: WomDataDeps, waitMs: number = VISITOR_W
     const member = await findVisibleMember(deps.db, womId);
     if (!member) throw notFound('Player not found');
     const stored = (await findMemberStats(deps.db, womId)) ?? null;
-    const age = stored ? deps.clock.now().getTime() - Date.parse(stored.fetched_at) : Infinity;
-    if (stored && age < PLAYER_REFRESH_MS) return toPlayerItem(member, stored);
+    if (stored && isFresh(stored, deps.clock.now(), deps.playerCacheMs)) return toPlayerItem(member, stored);
     const stats = (await refreshed(womId, stored)) ?? stored;
     if (!stats) throw womUnavailable();
     return toPlayerItem(member, stats);

@@ -43,6 +43,8 @@ export interface WomDataDeps {
   db: Kysely<Database>;
   clock: Clock;
   gateway: WomGateway;
+  /** How long a player's stored stats are served before the gateway is asked again. */
+  playerCacheMs: number;
 }
 
 export interface WomDataService {

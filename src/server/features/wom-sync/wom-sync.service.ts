@@ -5,6 +5,8 @@ import { WOM_SYNC_STAGES } from '#core/sync/sync.schema.ts';
 import { snapshotWithUnrankedAsZero } from '#core/wom/unranked.ts';
 import { MetricProps, isMetric } from '@wise-old-man/utils';
 import { bumpRevision } from '../../db/revisions.ts';
+import { updateGoalsFromSnapshots } from '../goals/goal-updates.ts';
+import { updateRacesFromSnapshots } from '../races/race-updates.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Job, JobContext } from '../../jobs/job.ts';
 import { WomError } from '../../wom/wom-error.ts';
@@ -234,6 +236,9 @@ async function applySync(
     });
     snapshots += 1;
   }
+  // Goals and races read these snapshots: updated with them, so they never lag a committed sync.
+  await updateGoalsFromSnapshots(trx, nowDate);
+  await updateRacesFromSnapshots(trx, nowDate);
 
   await writeWomCache(trx, womCacheKeys.group, JSON.stringify(groupDocument(fetched.group)), now);
   if (fetched.statistics) {

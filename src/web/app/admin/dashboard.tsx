@@ -4,6 +4,7 @@ import { Toaster, toast } from 'sonner';
 import type { Notify } from '../../components/notice-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AuditTab } from '../../features/admin-audit/components/audit-tab.tsx';
+import { ClaimsTab } from '../../features/admin-claims/components/claims-tab.tsx';
 import { EventsTab } from '../../features/admin-events/components/events-tab.tsx';
 import { useAdminMembers } from '../../features/admin-members/api/get-admin-members.ts';
 import { playerWatchAlerts } from '../../features/admin-members/components/alerts-player-watch.tsx';
@@ -21,15 +22,22 @@ const TABS = [
   { value: 'alerts', label: 'Alerts' },
   { value: 'events', label: 'Events' },
   { value: 'users', label: 'Users' },
+  { value: 'claims', label: 'Claims' },
   { value: 'sync', label: 'Sync' },
   { value: 'audit', label: 'Audit' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
+/** Claim codes are made for members of the admin roster, which the dashboard already loads. */
+function DashboardClaimsTab({ notify }: { notify: Notify }) {
+  return <ClaimsTab members={useAdminMembers()} notify={notify} />;
+}
+
 const OTHER_TABS: Readonly<Record<Exclude<TabValue, 'members'>, ComponentType<{ notify: Notify }>>> = {
   alerts: AlertsTab,
   events: EventsTab,
   users: UsersTab,
+  claims: DashboardClaimsTab,
   sync: SyncTab,
   audit: AuditTab,
 };

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp, testClan, testUser } from '#test/render.tsx';
+import { preloadPageOf } from '../routes.tsx';
 
 const NAV_LINKS = ['Home', 'Members', 'Events', 'Leaderboard', 'Hall of Fame', 'Stats', 'Achievements'];
 
@@ -61,6 +62,8 @@ describe('navbar', () => {
   });
 
   describe('signing out from the admin dashboard', () => {
+    // The dashboard's code is large: loaded before the test, so a busy machine cannot time it out.
+    beforeAll(() => preloadPageOf('/admin'), 30_000);
     afterEach(() => vi.unstubAllGlobals());
 
     it('goes to the home page, without the dashboard asking for admin data as a visitor', async () => {
@@ -93,10 +96,11 @@ describe('navbar', () => {
     });
   });
 
-  it('offers an admin the dashboard', async () => {
+  it('offers an admin the dashboard and their own profile', async () => {
     renderApp('/', { user: testUser({ is_admin: true }) });
     const nav = await mainNav();
     expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
   });
 
   it('opens and closes from the menu button', async () => {

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
-import { useLogout } from '../../features/auth/api/logout.ts';
+import { useSignOut } from '../../features/auth/api/logout.ts';
 import { useDismiss } from '../../lib/use-dismiss.ts';
 import { NavLink } from './nav-link.tsx';
 
@@ -24,8 +24,7 @@ const linkClass = (isActive: boolean) =>
 
 function SessionEntry() {
   const { data } = useMe();
-  const logout = useLogout();
-  const [, navigate] = useLocation();
+  const signOut = useSignOut();
   const user = data?.user;
   if (!user) {
     return (
@@ -36,18 +35,19 @@ function SessionEntry() {
   }
   return (
     <>
-      <NavLink to={user.is_admin ? paths.admin : paths.profile} className={linkClass}>
-        {user.is_admin ? 'Admin' : 'Profile'}
+      {user.is_admin && (
+        <NavLink to={paths.admin} className={linkClass}>
+          Admin
+        </NavLink>
+      )}
+      {/* Admins are players too: their characters, claims and password live on the profile. */}
+      <NavLink to={paths.profile} className={linkClass}>
+        Profile
       </NavLink>
       <button
         type="button"
         className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-stone-300 hover:bg-stone-800 hover:text-white md:w-auto"
-        onClick={() => {
-          // Home first: a page that needs the session (the dashboard) would otherwise see it end,
-          // send the visitor to /login and ask the server for data it now refuses.
-          navigate(paths.home);
-          logout.mutate();
-        }}
+        onClick={signOut}
       >
         Log Out
       </button>

@@ -73,7 +73,7 @@ describe('Clan Administration', () => {
     }
   });
 
-  it('lists the six tabs and keeps the chosen one in the URL', async () => {
+  it('lists the seven tabs and keeps the chosen one in the URL', async () => {
     const user = userEvent.setup();
     const { location } = renderDashboard();
     const tabs = await screen.findAllByRole('tab');
@@ -82,6 +82,7 @@ describe('Clan Administration', () => {
       'Alerts',
       'Events',
       'Users',
+      'Claims',
       'Sync',
       'Audit',
     ]);
@@ -104,6 +105,27 @@ describe('Clan Administration', () => {
 
     renderDashboard('/admin?tab=nonsense');
     expect(await screen.findByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('offers codes on the Claims tab for the members of the admin roster', async () => {
+    renderApp('/admin?tab=claims', {
+      user: admin,
+      queries: [
+        [['admin', 'members'], roster],
+        [['admin', 'claim-requests'], []],
+        [['admin', 'claim-codes'], []],
+      ],
+    });
+    const claims = await screen.findByRole('tabpanel', { name: 'Claims' });
+    expect(within(claims).getByRole('heading', { name: 'Claim Requests' })).toBeInTheDocument();
+    expect(within(claims).getByText('No pending claim requests')).toBeInTheDocument();
+    expect(within(claims).getByRole('heading', { name: 'Claim Codes' })).toBeInTheDocument();
+    const member = within(claims).getByRole('combobox', { name: 'Member' });
+    expect(
+      within(member)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select a member', 'Iron Bob', 'Lynx Titan', 'Zezima']);
   });
 
   it('counts reported members who are not whitelisted on the Alerts tab', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { usePageTitle } from '../../components/page-title.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { paths } from '../../config/paths.ts';
+import { AuthPage } from '../../features/auth/components/auth-page.tsx';
 
 /** No call is made: passwords are reset by an admin, so the page only says whom to contact. */
 export function Component() {
@@ -16,37 +17,38 @@ export function Component() {
   };
 
   return (
-    <div className="mx-auto max-w-sm space-y-6 pt-8">
-      <h1 className="text-center text-2xl font-bold">Forgot Password</h1>
-      <div className="rounded-lg border border-stone-800 bg-stone-900 p-6">
-        {submitted ? (
-          <p role="status" className="text-stone-200">
-            Your reset request for <strong>{submitted}</strong> is noted. Please contact a clan admin in-game:
-            they will set a new password for you.
-          </p>
-        ) : (
-          <form onSubmit={submit} className="space-y-4">
-            <FormField
-              label="Username"
-              autoComplete="username"
-              required
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-            />
-            <button
-              type="submit"
-              className="w-full rounded bg-gold-500 px-4 py-2 font-semibold text-stone-950 hover:bg-gold-400"
-            >
-              Submit Reset Request
-            </button>
-          </form>
-        )}
-      </div>
-      <p className="text-center text-sm">
-        <Link to={paths.login} className="text-gold-300 underline hover:text-gold-400">
-          Back to Sign In
-        </Link>
-      </p>
-    </div>
+    <AuthPage
+      title="Forgot Password"
+      footer={
+        <p>
+          <Link to={paths.login} className="text-gold-300 underline hover:text-gold-400">
+            Back to Sign In
+          </Link>
+        </p>
+      }
+    >
+      {submitted ? (
+        <p role="status" className="text-stone-200">
+          Your reset request for <strong>{submitted}</strong> is noted. Please contact a clan admin in-game:
+          they will set a new password for you.
+        </p>
+      ) : (
+        <form onSubmit={submit} className="space-y-4">
+          <FormField
+            label="Username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="w-full rounded bg-gold-500 px-4 py-2 font-semibold text-stone-950 hover:bg-gold-400"
+          >
+            Submit Reset Request
+          </button>
+        </form>
+      )}
+    </AuthPage>
   );
 }

@@ -13,6 +13,7 @@ import {
   type EventFormOutput,
   type EventFormValues,
 } from '../utils/event-form-values.ts';
+import { FormAlert } from '../../../components/form-alert.tsx';
 
 const inputClass =
   'w-full rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 placeholder:text-stone-500 focus:border-gold-400';
@@ -65,11 +66,7 @@ export function EventForm({
 
   return (
     <form onSubmit={(submitEvent) => void submit(submitEvent)} noValidate className="space-y-4">
-      {save.isError && (
-        <p role="alert" className="rounded border border-red-900 bg-red-950 px-3 py-2 text-sm text-red-300">
-          Failed to save event: {save.error.message}
-        </p>
-      )}
+      {save.isError && <FormAlert>Failed to save event: {save.error.message}</FormAlert>}
       <FormField
         label="Event Name"
         autoComplete="off"

@@ -17,6 +17,7 @@ import {
   type MemberFormOutput,
   type MemberFormValues,
 } from '../lib/member-form-values.ts';
+import { FormAlert } from '../../../components/form-alert.tsx';
 
 type NumberField = 'current_lvl' | 'current_xp' | 'first_lvl' | 'first_xp' | 'ehb' | 'siege_score';
 
@@ -153,11 +154,7 @@ export function MemberForm({
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
-      {failure && (
-        <p role="alert" className="rounded border border-red-900 bg-red-950 px-3 py-2 text-sm text-red-300">
-          {failure}
-        </p>
-      )}
+      {failure && <FormAlert>{failure}</FormAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label="Name"

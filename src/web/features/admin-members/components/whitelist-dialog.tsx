@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { DEFAULT_WHITELIST_REASON, type AdminMember } from '#core/members/admin-members.schema.ts';
 import { useWhitelistMember } from '../api/member-actions.ts';
 import { Modal } from './modal.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
 
 /** The name the modal and its success text use: the spec's 'Player' stands in for a blank one. */
 const displayName = (member: AdminMember) => member.name.trim() || 'Player';
@@ -32,11 +33,7 @@ function WhitelistForm({
         );
       }}
     >
-      {whitelist.isError && (
-        <p role="alert" className="rounded border border-red-900 bg-red-950 px-3 py-2 text-sm text-red-300">
-          Failed to whitelist member: {whitelist.error.message}
-        </p>
-      )}
+      {whitelist.isError && <FormAlert>Failed to whitelist member: {whitelist.error.message}</FormAlert>}
       <div className="space-y-1">
         <label htmlFor={reasonId} className="block text-sm font-medium text-stone-200">
           Reason (optional)

@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import type { AdminUser } from '#core/users/users.schema.ts';
+import { useId, useState } from 'react';
+import type { User } from '#core/users/users.schema.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -7,10 +7,14 @@ import { EmptyState } from '../../../components/states.tsx';
 import { TabSection } from '../../../components/tab-section.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatLongDate } from '../../../lib/format.ts';
-import { useSetAdmin } from '../api/set-admin.ts';
+import { useCreatePasswordReset, type PasswordResetLink } from '../api/create-password-reset.ts';
 import { useAdminUsers } from '../api/get-users.ts';
+import { useSetAdmin } from '../api/set-admin.ts';
+import { AuthIdForm } from './auth-id-form.tsx';
+import { PasswordResetPanel } from './password-reset-panel.tsx';
 
 const FAILED = 'Failed to update admin status';
+const COLUMNS = ['Username', 'Role', 'Joined', 'Auth ID', 'Actions'];
 
 /**
  * The server explains a refusal in the spec's words ('No changes were made', 'Failed to update admin
@@ -20,8 +24,10 @@ function adminErrorMessage(error: Error): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : FAILED;
 }
 
-function UserRow({ user, notify }: { user: AdminUser; notify: Notify }) {
+function UserRow({ user, notify }: { user: User; notify: Notify }) {
   const setAdmin = useSetAdmin();
+  const createReset = useCreatePasswordReset();
+  const [resetLink, setResetLink] = useState<PasswordResetLink | null>(null);
   const nameId = useId();
   const toggle = () =>
     setAdmin.mutate(
@@ -37,41 +43,70 @@ function UserRow({ user, notify }: { user: AdminUser; notify: Notify }) {
         onError: (error) => notify({ kind: 'error', text: adminErrorMessage(error) }),
       },
     );
+  const reset = () =>
+    createReset.mutate(user.id, {
+      onSuccess: setResetLink,
+      onError: (error) =>
+        notify({ kind: 'error', text: `Failed to create a password reset link: ${error.message}` }),
+    });
 
   return (
-    <tr className="border-t border-stone-800">
-      <th id={nameId} scope="row" className="px-4 py-3 text-left font-medium text-stone-100">
-        {user.username}
-      </th>
-      <td className="px-4 py-3">
-        {user.is_admin ? (
-          <span className="rounded bg-gold-500/20 px-2 py-0.5 text-xs font-semibold text-gold-300">
-            Admin
-          </span>
-        ) : (
-          <span className="text-stone-400">Member</span>
-        )}
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">{formatLongDate(user.join_date ?? user.created_at)}</td>
-      <td className="px-4 py-3">
-        <button
-          type="button"
-          onClick={toggle}
-          disabled={setAdmin.isPending}
-          aria-describedby={nameId}
-          className="rounded border border-stone-600 px-3 py-1 text-sm text-stone-100 hover:bg-stone-800 disabled:opacity-60"
-        >
-          {user.is_admin ? 'Remove Admin' : 'Make Admin'}
-        </button>
-      </td>
-    </tr>
+    <>
+      <tr className="border-t border-stone-800 align-top">
+        <th id={nameId} scope="row" className="px-4 py-3 text-left font-medium text-stone-100">
+          {user.username}
+        </th>
+        <td className="px-4 py-3">
+          {user.is_admin ? (
+            <span className="rounded bg-gold-500/20 px-2 py-0.5 text-xs font-semibold text-gold-300">
+              Admin
+            </span>
+          ) : (
+            <span className="text-stone-400">Member</span>
+          )}
+        </td>
+        <td className="px-4 py-3 whitespace-nowrap">{formatLongDate(user.join_date ?? user.created_at)}</td>
+        <td className="px-4 py-3">
+          <AuthIdForm user={user} notify={notify} />
+        </td>
+        <td className="px-4 py-3">
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={toggle}
+              disabled={setAdmin.isPending}
+              aria-describedby={nameId}
+              className="rounded border border-stone-600 px-3 py-1 text-sm text-stone-100 hover:bg-stone-800 disabled:opacity-60"
+            >
+              {user.is_admin ? 'Remove Admin' : 'Make Admin'}
+            </button>
+            <button
+              type="button"
+              onClick={reset}
+              disabled={createReset.isPending}
+              aria-describedby={nameId}
+              className="rounded border border-stone-600 px-3 py-1 text-sm whitespace-nowrap text-stone-100 hover:bg-stone-800 disabled:opacity-60"
+            >
+              Reset password
+            </button>
+          </div>
+        </td>
+      </tr>
+      {resetLink && (
+        <tr>
+          <td colSpan={COLUMNS.length} className="px-4 pb-4">
+            <PasswordResetPanel user={user} link={resetLink} onClose={() => setResetLink(null)} />
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
 
-function UsersTable({ users, notify }: { users: AdminUser[]; notify: Notify }) {
+function UsersTable({ users, notify }: { users: User[]; notify: Notify }) {
   if (users.length === 0) return <EmptyState title="No users found" />;
   return (
-    <DataTable caption="Users" columns={['Username', 'Role', 'Joined', 'Actions']}>
+    <DataTable caption="Users" columns={COLUMNS}>
       {users.map((user) => (
         <UserRow key={user.id} user={user} notify={notify} />
       ))}
@@ -79,13 +114,16 @@ function UsersTable({ users, notify }: { users: AdminUser[]; notify: Notify }) {
   );
 }
 
-/** The users tab: every account, and the admin flag an admin can grant or revoke (spec §6). */
+/**
+ * The users tab: every account, the admin flag an admin can grant or revoke (spec §6), the external
+ * sign-in id, and a one-time link for a user who forgot their password (decision 015).
+ */
 export function UsersTab({ notify }: { notify: Notify }) {
   const users = useAdminUsers();
   return (
     <TabSection
       title="User Management"
-      description="Admins can run this dashboard. You cannot change your own admin status, and the clan always keeps one admin."
+      description="Admins can run this dashboard. You cannot change your own admin status, and the clan always keeps one admin. A user who forgot their password gets a reset link from here."
     >
       <QueryState query={users} loadingLabel="Loading users..." errorTitle="Error Loading Users">
         {(data) => <UsersTable users={data} notify={notify} />}

@@ -4,6 +4,7 @@ import { loginInputSchema, type LoginInput, type SessionUser } from '#core/auth/
 import { FormField } from '../../../components/form-field.tsx';
 import { ApiError, CONNECTION_FAILED } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
+import { FormAlert } from '../../../components/form-alert.tsx';
 
 const INVALID_CREDENTIALS = 'Invalid credentials';
 const AUTHENTICATION_FAILED = 'Authentication failed';
@@ -28,17 +29,14 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => voi
     defaultValues: { username: '', password: '' },
   });
 
-  const submit = form.handleSubmit((values) =>
-    login.mutate(values, { onSuccess: (me) => me.user && onSuccess(me.user) }),
+  const submit = form.handleSubmit(
+    (values) => login.mutate(values, { onSuccess: (me) => me.user && onSuccess(me.user) }),
+    () => login.reset(),
   );
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      {login.isError && (
-        <p role="alert" className="rounded border border-red-900 bg-red-950 px-3 py-2 text-sm text-red-300">
-          {loginErrorMessage(login.error)}
-        </p>
-      )}
+      {login.isError && <FormAlert>{loginErrorMessage(login.error)}</FormAlert>}
       <FormField
         label="Username"
         autoComplete="username"

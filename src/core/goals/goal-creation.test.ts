@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { GOAL_MESSAGES } from './goals.schema.ts';
+import { goalTarget, planGoal } from './goal-creation.ts';
+
+const TODAY = '2026-11-21';
+
+describe('goalTarget', () => {
+  it('adds the amount in gain mode and takes the value in total mode', () => {
+    expect(goalTarget('gain', 1_000, 500)).toBe(1_500);
+    expect(goalTarget('total', 1_000, 5_000)).toBe(5_000);
+  });
+});
+
+describe('planGoal', () => {
+  it('types the goal from the metric and starts it at the current value', () => {
+    expect(planGoal({ metric: 'attack', mode: 'gain', value: 10 }, 100, TODAY)).toEqual({
+      ok: true,
+      goal: { goal_type: 'skill', start_value: 100, target_value: 110 },
+    });
+    expect(planGoal({ metric: 'zulrah', mode: 'total', value: 500 }, 100, TODAY)).toMatchObject({
+      goal: { goal_type: 'boss', target_value: 500 },
+    });
+    expect(planGoal({ metric: 'clue_scrolls_all', mode: 'gain', value: 1 }, 3, TODAY)).toMatchObject({
+      goal: { goal_type: 'activity' },
+    });
+  });
+
+  it("refuses a metric that is not one of WOM's skills, bosses or activities", () => {
+    expect(planGoal({ metric: 'ehp', mode: 'gain', value: 1 }, 100, TODAY)).toMatchObject({ ok: false });
+  });
+
+  it('names the metric when the character has none of it yet, in the words of its kind', () => {
+    expect(planGoal({ metric: 'attack', mode: 'gain', value: 1 }, 0, TODAY)).toEqual({
+      ok: false,
+      message: GOAL_MESSAGES.noExperience('Attack'),
+    });
+    expect(planGoal({ metric: 'zulrah', mode: 'gain', value: 1 }, null, TODAY)).toEqual({
+      ok: false,
+      message: GOAL_MESSAGES.noKills('Zulrah'),
+    });
+    expect(planGoal({ metric: 'clue_scrolls_all', mode: 'gain', value: 1 }, 0, TODAY)).toEqual({
+      ok: false,
+      message: GOAL_MESSAGES.noScore('Clue Scrolls (All)'),
+    });
+  });
+
+  it('refuses a total that does not exceed the current value', () => {
+    for (const value of [99, 100]) {
+      expect(planGoal({ metric: 'attack', mode: 'total', value }, 100, TODAY)).toEqual({
+        ok: false,
+        message: GOAL_MESSAGES.targetNotAboveCurrent,
+      });
+    }
+  });
+
+  it('refuses a target date before today, and takes today', () => {
+    expect(
+      planGoal({ metric: 'attack', mode: 'gain', value: 1, target_date: '2026-11-20' }, 1, TODAY),
+    ).toEqual({
+      ok: false,
+      message: GOAL_MESSAGES.pastTargetDate,
+    });
+    expect(
+      planGoal({ metric: 'attack', mode: 'gain', value: 1, target_date: TODAY }, 1, TODAY),
+    ).toMatchObject({
+      ok: true,
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { completionAfter, expectedPercent, goalProgressPercent, scheduleLabel } from './goal-progress.ts';
+
+describe('goalProgressPercent', () => {
+  it('is the floored share of the way from start to target', () => {
+    expect(goalProgressPercent({ start_value: 100, current_value: 150, target_value: 200 })).toBe(50);
+    expect(goalProgressPercent({ start_value: 0, current_value: 2, target_value: 3 })).toBe(66);
+  });
+
+  it('stays within 0..100 when the value fell below the start or passed the target', () => {
+    expect(goalProgressPercent({ start_value: 100, current_value: 90, target_value: 200 })).toBe(0);
+    expect(goalProgressPercent({ start_value: 100, current_value: 500, target_value: 200 })).toBe(100);
+  });
+});
+
+describe('expectedPercent', () => {
+  it('is the elapsed share of the time up to the end of the target day', () => {
+    const start = '2026-11-01T00:00:00.000Z';
+    expect(expectedPercent(start, '2026-11-10', new Date('2026-11-06T00:00:00.000Z'))).toBe(50);
+    expect(expectedPercent(start, '2026-11-10', new Date('2026-12-01T00:00:00.000Z'))).toBe(100);
+    expect(expectedPercent(start, '2026-11-10', new Date('2026-10-01T00:00:00.000Z'))).toBe(0);
+  });
+});
+
+describe('scheduleLabel', () => {
+  const now = new Date('2026-11-06T00:00:00.000Z');
+  const goal = { completed: false, start_date: '2026-11-01T00:00:00.000Z', target_date: '2026-11-10' };
+
+  it("says 'Completed' for a completed goal, whatever its dates", () => {
+    expect(scheduleLabel({ ...goal, completed: true, progress_percent: 100 }, now)).toBe('Completed');
+    expect(scheduleLabel({ ...goal, completed: true, target_date: null, progress_percent: 100 }, now)).toBe(
+      'Completed',
+    );
+  });
+
+  it('is ahead while progress is at least the elapsed share of the time, behind otherwise', () => {
+    expect(scheduleLabel({ ...goal, progress_percent: 50 }, now)).toBe('Ahead of schedule');
+    expect(scheduleLabel({ ...goal, progress_percent: 49 }, now)).toBe('Behind schedule');
+  });
+
+  it('has no label for an open goal without a target date', () => {
+    expect(scheduleLabel({ ...goal, target_date: null, progress_percent: 10 }, now)).toBeNull();
+  });
+});
+
+describe('completionAfter', () => {
+  const open = { completed: false, completed_date: null, target_value: 200 };
+  const now = new Date('2026-11-21T12:00:00.000Z');
+
+  it('completes the first time the value reaches the target, dated then', () => {
+    expect(completionAfter(open, 199, now)).toEqual({ completed: false, completed_date: null });
+    expect(completionAfter(open, 200, now)).toEqual({ completed: true, completed_date: now.toISOString() });
+  });
+
+  it('keeps the first completion date, even if the value later drops', () => {
+    const done = { completed: true, completed_date: '2026-11-01T00:00:00.000Z', target_value: 200 };
+    expect(completionAfter(done, 300, now)).toEqual({ completed: true, completed_date: done.completed_date });
+    expect(completionAfter(done, 10, now)).toEqual({ completed: true, completed_date: done.completed_date });
+  });
+});

@@ -1,0 +1,67 @@
+import {
+  decideLoginAttempt,
+  decidePasswordChangeAttempt,
+  decidePasswordResetAttempt,
+  decideRegisterAttempt,
+  LOGIN_WINDOW_MS,
+  REGISTER_WINDOW_MS,
+} from '#core/auth/attempt-limits.ts';
+import { clientNetworkOf } from '#core/auth/client-network.ts';
+import { normaliseUsername } from '#core/auth/username.ts';
+import { takeAttemptOrRefuse as takeOrRefuse, type AttemptLimiterDeps } from '../../http/attempt-limiter.ts';
+
+/**
+ * A login counts against the client's address (an IPv6 client's /64), the username from that
+ * address and the username from everywhere.
+ */
+export function takeLoginAttempt(deps: AttemptLimiterDeps, ip: string, username: string) {
+  const account = normaliseUsername(username);
+  const client = clientNetworkOf(ip);
+  return takeOrRefuse(
+    deps,
+    'login',
+    LOGIN_WINDOW_MS,
+    {
+      address: `login:address:${client}`,
+      addressOnAccount: `login:address-on-account:${JSON.stringify([client, account])}`,
+      account: `login:account:${account}`,
+    },
+    decideLoginAttempt,
+  );
+}
+
+/** A registration counts against the client's address and the username it asks for. */
+export function takeRegisterAttempt(deps: AttemptLimiterDeps, ip: string, username: string) {
+  return takeOrRefuse(
+    deps,
+    'registration',
+    REGISTER_WINDOW_MS,
+    {
+      address: `register:address:${clientNetworkOf(ip)}`,
+      username: `register:username:${normaliseUsername(username)}`,
+    },
+    decideRegisterAttempt,
+  );
+}
+
+/** Using a reset link counts against the client's address: the link itself names no account. */
+export function takePasswordResetAttempt(deps: AttemptLimiterDeps, ip: string) {
+  return takeOrRefuse(
+    deps,
+    'password reset',
+    LOGIN_WINDOW_MS,
+    { address: `password-reset:address:${clientNetworkOf(ip)}` },
+    decidePasswordResetAttempt,
+  );
+}
+
+/** Changing a password counts against the signed-in account, from wherever it is asked. */
+export function takePasswordChangeAttempt(deps: AttemptLimiterDeps, userId: number) {
+  return takeOrRefuse(
+    deps,
+    'password change',
+    LOGIN_WINDOW_MS,
+    { account: `password-change:account:${userId}` },
+    decidePasswordChangeAttempt,
+  );
+}

@@ -1,0 +1,241 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES, type MeResponse } from '#core/auth/auth.schema.ts';
+import { TEST_PASSWORD, createTestApp, loginAs, type TestApp } from '#test/app.ts';
+import { testDialects } from '#test/databases.ts';
+import { signInRoles, type SignedInRoles } from '#test/roles.ts';
+import { dumpTables } from '#test/table-dump.ts';
+import { hashToken } from './auth.service.ts';
+
+const NEW_PASSWORD = 'remembered-now';
+const INVALID_LINK = { code: 'VALIDATION_ERROR', message: ACCOUNT_MESSAGES.resetLinkInvalid };
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: password reset links`, () => {
+    let t: TestApp;
+    let roles: SignedInRoles;
+    beforeEach(async () => {
+      t = await createTestApp(dialect);
+      roles = await signInRoles(t);
+    });
+    afterEach(async () => t.close());
+
+    /** An admin makes a link for the plain user ('pleb'); returns the response. */
+    const makeLink = (userId = roles.userId) =>
+      roles.as('admin', { method: 'POST', url: `/api/admin/users/${userId}/password-reset` });
+    const tokenOf = (path: string) => new URL(path, 'http://x').searchParams.get('token')!;
+    const makeToken = async () => tokenOf((await makeLink()).json().path);
+    const useLink = (token: string, options: { password?: string; remoteAddress?: string } = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        remoteAddress: options.remoteAddress ?? '203.0.113.9',
+        payload: {
+          token,
+          password: options.password ?? NEW_PASSWORD,
+          confirm_password: options.password ?? NEW_PASSWORD,
+        },
+      });
+    const loginStatus = async (password: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '198.51.100.7',
+          payload: { username: 'pleb', password },
+        })
+      ).statusCode;
+    const me = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json<MeResponse>()
+        .user;
+
+    it('gives the admin a one-time path with a 256-bit token, valid for 24 hours', async () => {
+      const response = await makeLink();
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        path: expect.stringMatching(/^\/reset-password\?token=[A-Za-z0-9_-]{43}$/),
+        expires_at: '2026-11-22T12:00:00.000Z',
+      });
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+
+    it('stores only the SHA-256 of the token, and records who made the link', async () => {
+      const token = await makeToken();
+      const rows = await t.database.db.selectFrom('password_resets').selectAll().execute();
+      expect(rows).toEqual([
+        expect.objectContaining({
+          user_id: roles.userId,
+          token_hash: hashToken(token),
+          created_by: roles.adminId,
+          used_at: null,
+        }),
+      ]);
+      expect(JSON.stringify(await dumpTables(t.database.db))).not.toContain(token);
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'user.password.reset-link')
+        .execute();
+      expect(audit).toEqual([
+        expect.objectContaining({
+          actor_label: 'boss',
+          target_type: 'user',
+          target_id: String(roles.userId),
+        }),
+      ]);
+    });
+
+    it('answers 404 for a user that does not exist, making no link', async () => {
+      const response = await makeLink(99999);
+      expect(response.statusCode).toBe(404);
+      expect(await t.database.db.selectFrom('password_resets').selectAll().execute()).toEqual([]);
+    });
+
+    it('sets the password, signs the user in with a new session and answers 200 with the user', async () => {
+      const response = await useLink(await makeToken());
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        user: {
+          id: roles.userId,
+          username: 'pleb',
+          is_admin: false,
+          created_at: expect.any(String),
+          join_date: '2026-11-21',
+        },
+      });
+      const cookie = response.cookies.find((c) => c.name === 'clan_session');
+      expect(await me(`clan_session=${cookie!.value}`)).toMatchObject({ username: 'pleb' });
+      expect(await loginStatus(NEW_PASSWORD)).toBe(200);
+      expect(await loginStatus(TEST_PASSWORD)).toBe(401);
+    });
+
+    it("ends every earlier session of the user and no one else's", async () => {
+      const phone = await loginAs(t, 'pleb');
+      await useLink(await makeToken());
+      expect(await me(roles.headers('user').cookie!)).toBeNull();
+      expect(await me(phone)).toBeNull();
+      expect(await me(roles.headers('admin').cookie!)).toMatchObject({ username: 'boss' });
+      const sessions = await t.database.db
+        .selectFrom('sessions')
+        .select('user_id')
+        .where('user_id', '=', roles.userId)
+        .execute();
+      expect(sessions).toHaveLength(1);
+    });
+
+    it('writes an audit row with the user as actor and marks the link used', async () => {
+      await useLink(await makeToken());
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'user.password.reset')
+        .execute();
+      expect(audit).toEqual([
+        expect.objectContaining({
+          actor_user_id: roles.userId,
+          actor_label: 'pleb',
+          target_type: 'user',
+          target_id: String(roles.userId),
+        }),
+      ]);
+      const link = await t.database.db.selectFrom('password_resets').select('used_at').executeTakeFirst();
+      expect(link?.used_at).toBe('2026-11-21T12:00:00.000Z');
+    });
+
+    it('works once: a second use is refused with the invalid-link message', async () => {
+      const token = await makeToken();
+      expect((await useLink(token)).statusCode).toBe(200);
+      const again = await useLink(token, { password: 'yet-another-one' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual(INVALID_LINK);
+      expect(await loginStatus(NEW_PASSWORD)).toBe(200);
+    });
+
+    it('gives one success and one refusal to two simultaneous uses of one link', async () => {
+      const token = await makeToken();
+      const responses = await Promise.all([
+        useLink(token, { password: 'first-password' }),
+        useLink(token, { password: 'second-password' }),
+      ]);
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+      const winner = responses.find((response) => response.statusCode === 200)!;
+      const loser = responses.find((response) => response.statusCode === 400)!;
+      expect(loser.json()).toEqual(INVALID_LINK);
+      const winning = winner === responses[0] ? 'first-password' : 'second-password';
+      const losing = winner === responses[0] ? 'second-password' : 'first-password';
+      expect(await loginStatus(winning)).toBe(200);
+      expect(await loginStatus(losing)).toBe(401);
+      const resets = await t.database.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', '=', 'user.password.reset')
+        .execute();
+      expect(resets).toHaveLength(1);
+    });
+
+    it('refuses a link 24 hours after it was made, changing nothing', async () => {
+      const token = await makeToken();
+      t.clock.advance(24 * 60 * 60 * 1000);
+      const before = await dumpTables(t.database.db);
+      const response = await useLink(token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(INVALID_LINK);
+      const after = await dumpTables(t.database.db);
+      expect({ ...after, rate_limits: [] }).toEqual({ ...before, rate_limits: [] });
+      expect(await loginStatus(TEST_PASSWORD)).toBe(200);
+    });
+
+    it('still accepts a link just before its 24 hours are up', async () => {
+      const token = await makeToken();
+      t.clock.advance(24 * 60 * 60 * 1000 - 1000);
+      expect((await useLink(token)).statusCode).toBe(200);
+    });
+
+    it("voids the user's earlier link when the admin makes a new one", async () => {
+      const first = await makeToken();
+      const second = await makeToken();
+      expect((await useLink(first)).json()).toEqual(INVALID_LINK);
+      expect((await useLink(second)).statusCode).toBe(200);
+    });
+
+    it('refuses an unknown token without touching any session', async () => {
+      const response = await useLink('x'.repeat(43));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(INVALID_LINK);
+      expect(response.cookies).toHaveLength(0);
+      expect(await me(roles.headers('user').cookie!)).toMatchObject({ username: 'pleb' });
+    });
+
+    it("answers 'Passwords don't match' word for word and keeps the link usable", async () => {
+      const token = await makeToken();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { token, password: NEW_PASSWORD, confirm_password: 'something-else' },
+      });
+      expect(response.json()).toEqual({ code: 'VALIDATION_ERROR', message: "Passwords don't match" });
+      expect((await useLink(token)).statusCode).toBe(200);
+    });
+
+    it('refuses an address after ten invalid links, a valid one too, until the window passes', async () => {
+      const token = await makeToken();
+      for (let i = 0; i < 10; i += 1) expect((await useLink(`guess-${i}`)).statusCode).toBe(400);
+      const refused = await useLink(token);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many password reset attempts. Try again in 15 minutes.',
+      });
+      expect((await useLink(token, { remoteAddress: '198.51.100.7' })).statusCode).toBe(200);
+    });
+
+    it('never sends a token hash or password hash in any of its answers', async () => {
+      const made = await makeLink();
+      const used = await useLink(tokenOf(made.json().path));
+      for (const response of [made, used]) {
+        expect(response.body).not.toContain('token_hash');
+        expect(response.body).not.toContain('password_hash');
+        expect(response.body).not.toContain('$argon2');
+      }
+    });
+  });
+}

@@ -1,0 +1,59 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ResetLinkState {
+  expires_at: string;
+  used_at: string | null;
+}
+
+export async function insertResetLink(
+  db: Db,
+  link: { userId: number; tokenHash: string; expiresAt: string; createdBy: number | null; now: string },
+): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({
+      user_id: link.userId,
+      token_hash: link.tokenHash,
+      expires_at: link.expiresAt,
+      used_at: null,
+      created_by: link.createdBy,
+      created_at: link.now,
+    })
+    .execute();
+}
+
+export function findResetLink(db: Db, tokenHash: string): Promise<ResetLinkState | undefined> {
+  return db
+    .selectFrom('password_resets')
+    .select(['expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks the link used if it is still unused and unexpired, and returns its user; undefined when it
+ * was not. The condition is in the update, so of two uses at once only one gets the user.
+ */
+export async function useResetLink(db: Db, tokenHash: string, now: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Voids every link made for the user so far: only the newest one works. */
+export async function deleteUserResetLinks(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+}
+
+export async function deleteExpiredResetLinks(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute();
+}

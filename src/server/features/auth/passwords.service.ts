@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  type ChangePasswordInput,
+  type PasswordResetInput,
+} from '#core/auth/auth.schema.ts';
+import { isResetLinkUsable, resetLinkExpiry, resetLinkPath } from '#core/auth/password-reset.ts';
+import type { AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { badRequest, notFound, unauthenticated } from '../../http/http-error.ts';
+import type { AccountDeps } from '../users/accounts.service.ts';
+import { hashPassword, verifyPassword } from '../users/passwords.ts';
+import { findUserById, toSessionUser, updateUser } from '../users/users.repository.ts';
+import { hashToken, openSession, type AuthDeps, type IssuedSession } from './auth.service.ts';
+import {
+  deleteExpiredResetLinks,
+  deleteUserResetLinks,
+  findResetLink,
+  insertResetLink,
+  useResetLink,
+} from './password-resets.repository.ts';
+import { deleteOtherSessions, deleteUserSessions } from './sessions.repository.ts';
+
+const resetLinkInvalid = () => badRequest(ACCOUNT_MESSAGES.resetLinkInvalid);
+
+/**
+ * A signed-in user sets a new password: the current one must be right. The session in use stays
+ * signed in; every other one ends, so whoever knew the old password is signed out.
+ */
+export async function changePassword(
+  deps: AuthDeps,
+  input: { userId: number; sessionToken: string; body: ChangePasswordInput },
+): Promise<void> {
+  const user = await findUserById(deps.db, input.userId);
+  if (!user) throw unauthenticated();
+  if (!(await verifyPassword(user.password_hash, input.body.current_password))) {
+    throw badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword);
+  }
+  const passwordHash = await hashPassword(input.body.new_password);
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: now.toISOString() });
+    await deleteOtherSessions(trx, user.id, hashToken(input.sessionToken));
+    await recordAudit(trx, {
+      actor: { userId: user.id, label: user.username },
+      action: 'user.password.change',
+      targetType: 'user',
+      targetId: user.id,
+      at: now,
+    });
+  });
+}
+
+/**
+ * An admin's one-time link for a user who forgot their password. Only the token's hash is kept; the
+ * path with the token is returned once. A new link voids the user's earlier ones.
+ */
+export async function createPasswordResetLink(
+  deps: AccountDeps,
+  userId: number,
+  actor: AuditActor,
+): Promise<{ path: string; expires_at: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock.now();
+  const expiresAt = resetLinkExpiry(now).toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const user = await findUserById(trx, userId);
+    if (!user) throw notFound('User not found');
+    await deleteExpiredResetLinks(trx, now.toISOString());
+    await deleteUserResetLinks(trx, user.id);
+    await insertResetLink(trx, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt,
+      createdBy: actor.userId,
+      now: now.toISOString(),
+    });
+    await recordAudit(trx, {
+      actor,
+      action: 'user.password.reset-link',
+      targetType: 'user',
+      targetId: user.id,
+      after: { expires_at: expiresAt },
+      at: now,
+    });
+    return { path: resetLinkPath(token), expires_at: expiresAt };
+  });
+}
+
+/**
+ * Sets the password through a reset link and signs the user in afresh: the link is used up, every
+ * session of the user ends and a new one opens, all in one transaction. A used, expired or unknown
+ * link is refused without a write.
+ */
+export async function resetPasswordWithLink(
+  deps: AuthDeps,
+  input: PasswordResetInput,
+): Promise<IssuedSession> {
+  const tokenHash = hashToken(input.token);
+  const now = deps.clock.now();
+  // Checked before the slow hash, so a bad link costs the server little; the update below decides.
+  const link = await findResetLink(deps.db, tokenHash);
+  if (!link || !isResetLinkUsable(link, now)) throw resetLinkInvalid();
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction().execute(async (trx) => {
+    const userId = await useResetLink(trx, tokenHash, now.toISOString());
+    if (userId === undefined) throw resetLinkInvalid();
+    const row = await updateUser(trx, userId, { password_hash: passwordHash, updated_at: now.toISOString() });
+    if (!row) throw resetLinkInvalid();
+    await deleteUserSessions(trx, row.id);
+    const session = await openSession({ ...deps, db: trx }, toSessionUser(row));
+    await recordAudit(trx, {
+      actor: { userId: row.id, label: row.username },
+      action: 'user.password.reset',
+      targetType: 'user',
+      targetId: row.id,
+      at: now,
+    });
+    return session;
+  });
+}

@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '#core/auth/auth.schema.ts';
+import { createTestApp, createUser, type TestApp } from '#test/app.ts';
+import { testDialects } from '#test/databases.ts';
+
+const NEW_PASSWORD = 'fresh-password';
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: registration API`, () => {
+    let t: TestApp;
+    beforeEach(async () => {
+      t = await createTestApp(dialect);
+    });
+    afterEach(async () => t.close());
+
+    const register = (
+      username: string,
+      options: { password?: string; confirm?: string; remoteAddress?: string } = {},
+    ) => {
+      const password = options.password ?? NEW_PASSWORD;
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: options.remoteAddress ?? '203.0.113.9',
+        payload: { username, password, confirm_password: options.confirm ?? password },
+      });
+    };
+    const usernames = async () =>
+      (await t.database.db.selectFrom('users').select('username').orderBy('username').execute()).map(
+        (row) => row.username,
+      );
+
+    it('creates the account with a trimmed, lower-cased username and answers 201 with the user', async () => {
+      const response = await register('  ZeZima ');
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        user: {
+          id: expect.any(Number),
+          username: 'zezima',
+          is_admin: false,
+          created_at: '2026-11-21T12:00:00.000Z',
+          join_date: '2026-11-21',
+        },
+      });
+      expect(response.body).not.toContain('password');
+      expect(await usernames()).toEqual(['zezima']);
+    });
+
+    it('signs the new user in: the cookie it sets works for /api/auth/me', async () => {
+      const response = await register('zezima');
+      const cookie = response.cookies.find((c) => c.name === 'clan_session');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { cookie: `clan_session=${cookie!.value}` },
+      });
+      expect(me.json().user).toMatchObject({ username: 'zezima', is_admin: false });
+    });
+
+    it('lets the new user sign in with the password they chose', async () => {
+      await register('zezima');
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'Zezima', password: NEW_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+    });
+
+    it('writes an audit row for the new account', async () => {
+      const response = await register('zezima');
+      const audit = await t.database.db.selectFrom('audit_log').selectAll().execute();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({
+        action: 'user.create',
+        actor_label: 'register',
+        target_type: 'user',
+        target_id: String(response.json().user.id),
+      });
+      expect(audit[0]!.after).not.toContain('password');
+    });
+
+    it("answers 409 'Username already taken' for a name in use, however it is spelled", async () => {
+      await createUser(t, 'zezima');
+      const response = await register(' ZEZIMA');
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.usernameTaken });
+      expect(response.cookies).toHaveLength(0);
+      expect(await usernames()).toEqual(['zezima']);
+    });
+
+    it("answers 400 'Passwords don't match' word for word and creates nothing", async () => {
+      const response = await register('zezima', { confirm: 'something-else' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'VALIDATION_ERROR', message: "Passwords don't match" });
+      expect(await usernames()).toEqual([]);
+    });
+
+    it("answers 400 'Password must be at least 6 characters' word for word and creates nothing", async () => {
+      const response = await register('zezima', { password: '12345' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'Password must be at least 6 characters',
+      });
+      expect(await usernames()).toEqual([]);
+    });
+
+    it("answers 400 'Username is required' for a blank username", async () => {
+      const response = await register('   ');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Username is required' });
+    });
+
+    it('answers 400 naming the field for any other invalid body', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { username: 'zezima', password: NEW_PASSWORD },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringContaining('confirm_password'),
+      });
+    });
+
+    it('counts every registration from one address, made accounts too, and refuses the 21st for an hour', async () => {
+      for (let i = 0; i < 20; i += 1) expect((await register(`member-${i}`)).statusCode).toBe(201);
+      const refused = await register('member-20');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('3600');
+      expect(refused.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many registration attempts. Try again in 60 minutes.',
+      });
+      expect(await usernames()).not.toContain('member-20');
+      expect((await register('member-20', { remoteAddress: '198.51.100.7' })).statusCode).toBe(201);
+      t.clock.advance(60 * 60 * 1000);
+      expect((await register('member-21')).statusCode).toBe(201);
+    });
+
+    it('refuses a sixth try of one username from any address', async () => {
+      await createUser(t, 'zezima');
+      for (let i = 1; i <= 5; i += 1) {
+        expect((await register('zezima', { remoteAddress: `192.0.2.${i}` })).statusCode).toBe(409);
+      }
+      const refused = await register('Zezima', { remoteAddress: '192.0.2.6' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('RATE_LIMITED');
+      expect((await register('lynx', { remoteAddress: '192.0.2.6' })).statusCode).toBe(201);
+    });
+  });
+}

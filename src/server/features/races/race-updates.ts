@@ -1,0 +1,30 @@
+import type { Transaction } from 'kysely';
+import { metricValue } from '#core/metrics/metric-value.ts';
+import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
+import type { Database } from '../../db/schema.ts';
+import { readJson } from '../../db/values.ts';
+import { listRunningParticipantSnapshots, recordCurrentValue } from './races.repository.ts';
+
+/**
+ * Sets each running race's participant to its player's stored value and appends it to the
+ * participant's history when it changed; only the given players' participants when `womIds` is set.
+ * A participant whose metric the snapshot lacks keeps its value: a missing value is never 0.
+ */
+export async function updateRunningParticipants(
+  trx: Transaction<Database>,
+  now: Date,
+  womIds?: readonly string[],
+): Promise<void> {
+  const recordedAt = now.toISOString();
+  for (const participant of await listRunningParticipantSnapshots(trx, now, womIds)) {
+    const snapshot = readJson<PlayerSnapshot>(participant.snapshot);
+    const value = snapshot ? metricValue(snapshot, participant.metric) : null;
+    if (value === null || value === participant.current_value) continue;
+    await recordCurrentValue(trx, participant.id, value, recordedAt);
+  }
+}
+
+/** Brings every running race's participants up to date from the stored snapshots; the WOM sync calls it in its transaction. */
+export async function updateRacesFromSnapshots(trx: Transaction<Database>, now: Date): Promise<void> {
+  await updateRunningParticipants(trx, now);
+}

@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '#core/errors.ts';
+import {
+  RACE_MESSAGES,
+  raceDetailSchema,
+  raceIdParamsSchema,
+  raceInputSchema,
+  raceSchema,
+  racesQuerySchema,
+} from '#core/races/races.schema.ts';
+import { unauthenticated } from '../../http/http-error.ts';
+import { requireSignedIn, signedInUser } from '../../http/signed-in.ts';
+import { answerQuotedMessages } from '../auth/quoted-validation.ts';
+import type { ProgressDeps } from '../goals/goals.routes.ts';
+import {
+  createRace,
+  deleteRaceOf,
+  getRaceDetail,
+  listRaces,
+  refreshRace,
+  updateRaceOf,
+} from './races.service.ts';
+
+/** The spec's sentences a race body's validation answers with, word for word. */
+const QUOTED = [
+  RACE_MESSAGES.titleRequired,
+  RACE_MESSAGES.participantIncomplete,
+  RACE_MESSAGES.targetAtLeastOne,
+  RACE_MESSAGES.needsParticipant,
+];
+
+/** An answer that depends on who asks must not be kept by a browser or proxy for the next user. */
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+}
+
+/** Races: public ones for everyone, a user's own, and the creator's changes. */
+export async function racesRoutes(app: FastifyInstance, deps: ProgressDeps): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/races',
+    {
+      schema: {
+        tags: ['races'],
+        querystring: racesQuerySchema,
+        response: { 200: z.array(raceSchema), 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { scope } = request.query;
+      if (scope === 'mine') {
+        if (!request.user) throw unauthenticated();
+        noStore(reply);
+      }
+      return listRaces(deps.db, scope, request.user ?? null);
+    },
+  );
+
+  routes.get(
+    '/api/races/:id',
+    {
+      schema: {
+        tags: ['races'],
+        params: raceIdParamsSchema,
+        response: { 200: raceDetailSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const race = await getRaceDetail(deps.db, request.params.id, request.user ?? null);
+      if (!race.public) noStore(reply);
+      return race;
+    },
+  );
+
+  routes.post(
+    '/api/races',
+    {
+      onRequest: requireSignedIn(),
+      schemaErrorFormatter: answerQuotedMessages(QUOTED),
+      schema: {
+        tags: ['races'],
+        body: raceInputSchema,
+        response: { 201: raceSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return reply.code(201).send(await createRace(deps, signedInUser(request), request.body));
+    },
+  );
+
+  routes.put(
+    '/api/races/:id',
+    {
+      onRequest: requireSignedIn(),
+      schemaErrorFormatter: answerQuotedMessages(QUOTED),
+      schema: {
+        tags: ['races'],
+        params: raceIdParamsSchema,
+        body: raceInputSchema,
+        response: {
+          200: raceSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return updateRaceOf(deps, signedInUser(request), request.params.id, request.body);
+    },
+  );
+
+  routes.delete(
+    '/api/races/:id',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags: ['races'],
+        params: raceIdParamsSchema,
+        response: {
+          204: z.null(),
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await deleteRaceOf(deps.db, signedInUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/api/races/:id/refresh',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags: ['races'],
+        params: raceIdParamsSchema,
+        response: {
+          200: raceSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return refreshRace(deps, signedInUser(request), request.params.id);
+    },
+  );
+}

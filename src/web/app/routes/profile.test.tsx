@@ -1,0 +1,293 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '#core/auth/auth.schema.ts';
+import type { Character, ClaimRequest } from '#core/claims/claims.schema.ts';
+import type { Goal } from '#core/goals/goals.schema.ts';
+import type { PublicMember } from '#core/members/members.schema.ts';
+import { publicMember } from '#test/public-member.ts';
+import { stubApi } from '#test/render-with-queries.tsx';
+import { renderApp, testClan, testUser } from '#test/render.tsx';
+import { testGoal } from '../../features/goals/testing/test-goal.ts';
+import { preloadPageOf } from '../routes.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+beforeAll(() => preloadPageOf('/profile'), 30_000);
+
+const zezima = testUser({
+  username: 'zezima',
+  join_date: '2023-05-17',
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+const character: Character = {
+  wom_id: '1',
+  name: 'Zezima',
+  wom_name: 'Zezima',
+  womrole: 'sapphire',
+  combat_level: 126,
+  current_lvl: 2277,
+  current_xp: 12_345_678,
+  ehb: 12,
+  siege_score: 0,
+  claimed_at: '2026-02-03T12:00:00.000Z',
+};
+
+const approved: ClaimRequest = {
+  id: 4,
+  user_id: 1,
+  username: 'zezima',
+  wom_id: '2',
+  rsn: 'Iron Zezima',
+  message: null,
+  status: 'approved',
+  admin_notes: null,
+  created_at: '2026-03-01T10:00:00.000Z',
+  reviewed_at: '2026-03-02T10:00:00.000Z',
+};
+
+const roster: PublicMember[] = [
+  publicMember('Zezima', { wom_id: '1', is_claimed: true, claimed: true }),
+  publicMember('Lynx Titan', { wom_id: '3' }),
+  publicMember('Iron Bob', { wom_id: '2' }),
+];
+
+function renderProfile(
+  seed: {
+    user?: SessionUser;
+    characters?: Character[];
+    requests?: ClaimRequest[];
+    members?: PublicMember[];
+    goals?: Goal[];
+  } = {},
+) {
+  return renderApp('/profile', {
+    user: seed.user ?? zezima,
+    members: seed.members ?? roster,
+    queries: [
+      [['me', 'characters'], seed.characters ?? [character]],
+      [['claim-requests'], seed.requests ?? [approved]],
+      [['user-goals', 'mine'], seed.goals ?? []],
+    ],
+  });
+}
+
+describe('profile page', () => {
+  it('asks a visitor to log in, with Log In and Register links, and requests nothing', async () => {
+    const fetch = stubApi({});
+    renderApp('/profile', { user: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Please Log In' })).toBeInTheDocument();
+    const page = within(screen.getByRole('main'));
+    expect(page.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    expect(page.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    const requested = fetch.mock.calls.map(([url]) => url);
+    expect(requested).not.toContain('/api/me/characters');
+    expect(requested).not.toContain('/api/claim-requests');
+  });
+
+  it('opens on the Characters tab and switches tabs without touching the URL', async () => {
+    const user = userEvent.setup();
+    const { location } = renderProfile();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Characters',
+      'Goals',
+      'Races',
+      'Requests',
+      'Account',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Characters' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('article', { name: 'Zezima' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Requests' }));
+    expect(screen.getByRole('tab', { name: 'Requests' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(screen.getByRole('tabpanel')).getByText('Approved')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Zezima' })).not.toBeInTheDocument();
+    expect(location.pathname).toBe('/profile');
+    expect(location.search).toBe('');
+  });
+
+  it("shows each character's rank with its icon", async () => {
+    renderProfile();
+    const card = await screen.findByRole('article', { name: 'Zezima' });
+    expect(within(card).getByRole('img', { name: 'Sapphire rank' })).toBeInTheDocument();
+    expect(within(card).getByText('Sapphire')).toBeInTheDocument();
+  });
+
+  it('offers only the members nobody has claimed, by name, for a claim request', async () => {
+    renderProfile();
+    const select = await screen.findByLabelText<HTMLSelectElement>('Player');
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      '-- Select a player --',
+      'Iron Bob',
+      'Lynx Titan',
+    ]);
+  });
+
+  it('says All players have been claimed when every member is claimed', async () => {
+    renderProfile({ members: [roster[0] as PublicMember] });
+    expect(await screen.findByText('All players have been claimed')).toBeInTheDocument();
+  });
+
+  it('shows the new character and drops it from the request list after a claim by code', async () => {
+    const user = userEvent.setup();
+    const bob: Character = { ...character, wom_id: '2', name: 'Iron Bob', womrole: 'opal' };
+    let claimed = false;
+    stubApi({
+      'POST /api/claims/redeem': () => {
+        claimed = true;
+        return Response.json({ message: 'Successfully claimed player: Iron Bob', character: bob });
+      },
+      'GET /api/me/characters': () => Response.json(claimed ? [character, bob] : [character]),
+      'GET /api/members': () =>
+        Response.json(
+          roster.map((member) => (member.wom_id === '2' ? { ...member, is_claimed: true } : member)),
+        ),
+    });
+    renderProfile();
+    await user.type(await screen.findByLabelText('Claim Code'), 'ABCD-EFGH-JKMN-PQRS');
+    await user.click(screen.getByRole('button', { name: 'Claim' }));
+
+    expect(await screen.findByText('Successfully claimed player: Iron Bob')).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Iron Bob' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(
+        [...screen.getByLabelText<HTMLSelectElement>('Player').options].map((option) => option.textContent),
+      ).toEqual(['-- Select a player --', 'Lynx Titan']),
+    );
+  });
+
+  it('shows a sent claim request on the Requests tab as Pending', async () => {
+    const user = userEvent.setup();
+    const pending: ClaimRequest = { ...approved, id: 5, wom_id: '3', rsn: 'Lynx Titan', status: 'pending' };
+    let sent = false;
+    stubApi({
+      'POST /api/claim-requests': () => {
+        sent = true;
+        return Response.json(pending, { status: 201 });
+      },
+      'GET /api/claim-requests': () => Response.json(sent ? [pending, approved] : [approved]),
+    });
+    renderProfile();
+    await user.selectOptions(await screen.findByLabelText('Player'), 'Lynx Titan');
+    await user.click(screen.getByRole('button', { name: 'Request Claim' }));
+    expect(
+      await screen.findByText('Your request for Lynx Titan has been sent to the admins.'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Requests' }));
+    const lynx = await screen.findByRole('article', { name: 'Lynx Titan' });
+    expect(within(lynx).getByText('Pending')).toBeInTheDocument();
+  });
+
+  it('says No Characters Yet and No Requests Yet for a new account', async () => {
+    const user = userEvent.setup();
+    renderProfile({ characters: [], requests: [] });
+    expect(await screen.findByText('No Characters Yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Requests' }));
+    expect(screen.getByText('No Requests Yet')).toBeInTheDocument();
+  });
+
+  it("shows up to 3 of each character's active goals under its card, with Sync Progress", async () => {
+    const goals = ['attack', 'strength', 'defence', 'magic'].map((metric, index) =>
+      testGoal({ id: index + 1, metric }),
+    );
+    renderProfile({ goals });
+    const card = await screen.findByRole('article', { name: 'Zezima' });
+    expect(within(card).getAllByRole('progressbar')).toHaveLength(3);
+    expect(within(card).queryByRole('article', { name: 'Magic' })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Sync Progress' })).toBeInTheDocument();
+  });
+
+  it('sets a goal on the Goals tab and lists it there', async () => {
+    const user = userEvent.setup();
+    const goal = testGoal({ id: 9, metric: 'attack', public: false });
+    let created = false;
+    stubApi({
+      'GET /api/pwom-player': () =>
+        Response.json({
+          id: 1,
+          displayName: 'Zezima',
+          type: 'regular',
+          build: 'main',
+          exp: 0,
+          ehb: 0,
+          combatLevel: 126,
+          fetchedAt: '2026-11-24T00:00:00.000Z',
+          latestSnapshot: {
+            createdAt: '2026-11-24T00:00:00.000Z',
+            data: {
+              skills: { attack: { experience: 1_000_000, rank: 1, level: 80 } },
+              bosses: {},
+              activities: {},
+              computed: {},
+            },
+          },
+        }),
+      'POST /api/user-goals': () => {
+        created = true;
+        return Response.json(goal, { status: 201 });
+      },
+      'GET /api/user-goals': () => Response.json(created ? [goal] : []),
+    });
+    renderProfile();
+    await user.click(await screen.findByRole('tab', { name: 'Goals' }));
+    const panel = within(screen.getByRole('tabpanel'));
+    expect(panel.getByText('No Goals Set')).toBeInTheDocument();
+
+    await user.selectOptions(panel.getByLabelText('Character'), 'Zezima');
+    await user.selectOptions(panel.getByLabelText('Metric'), 'Attack');
+    await user.type(panel.getByLabelText('Value'), '500000');
+    expect(await panel.findByText('Current: 1,000,000')).toBeInTheDocument();
+    await user.click(panel.getByRole('button', { name: 'Create Goal' }));
+
+    const card = await panel.findByRole('article', { name: 'Attack' });
+    expect(within(card).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(card).getByText('Private')).toBeInTheDocument();
+    expect(panel.queryByText('No Goals Set')).not.toBeInTheDocument();
+  });
+
+  it('says No Characters to Track on the Goals tab before any character is claimed', async () => {
+    const user = userEvent.setup();
+    renderProfile({ characters: [] });
+    await user.click(await screen.findByRole('tab', { name: 'Goals' }));
+    expect(within(screen.getByRole('tabpanel')).getByText('No Characters to Track')).toBeInTheDocument();
+  });
+
+  it('shows the username and the member-since date on the Account tab', async () => {
+    const user = userEvent.setup();
+    renderProfile();
+    await user.click(await screen.findByRole('tab', { name: 'Account' }));
+    const panel = within(screen.getByRole('tabpanel'));
+    expect(panel.getByText('Username').nextElementSibling).toHaveTextContent('zezima');
+    expect(panel.getByText('Member Since').nextElementSibling).toHaveTextContent('17 May 2023');
+    expect(panel.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
+  });
+
+  it('counts membership from sign-up for an account without a join date', async () => {
+    const user = userEvent.setup();
+    renderProfile({ user: { ...zezima, join_date: null } });
+    await user.click(await screen.findByRole('tab', { name: 'Account' }));
+    expect(screen.getByText('Member Since').nextElementSibling).toHaveTextContent('1 January 2026');
+  });
+
+  it('logs out from the Account tab and goes home', async () => {
+    const user = userEvent.setup();
+    const fetch = stubApi({
+      'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+      'GET /api/auth/me': () => Response.json({ user: null }),
+      'GET /api/members': () => Response.json([]),
+      'GET /api/clan': () => Response.json(testClan),
+    });
+    const { location } = renderProfile();
+    await user.click(await screen.findByRole('tab', { name: 'Account' }));
+    await user.click(within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Log Out' }));
+
+    await vi.waitFor(() => expect(location.pathname).toBe('/'));
+    expect(fetch).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Log In' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,170 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { SessionUser } from '#core/auth/auth.schema.ts';
+import type { PublicMember } from '#core/members/members.schema.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { usePageTitle } from '../../components/page-title.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { EmptyState, LoadingState } from '../../components/states.tsx';
+import { TabSection } from '../../components/tab-section.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { useSignOut } from '../../features/auth/api/logout.ts';
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
+import { ClaimCodeForm } from '../../features/claims/components/claim-code-form.tsx';
+import {
+  ClaimRequestForm,
+  type ClaimablePlayer,
+} from '../../features/claims/components/claim-request-form.tsx';
+import { ClaimRequestsList } from '../../features/claims/components/claim-requests-list.tsx';
+import { MyCharacters } from '../../features/claims/components/my-characters.tsx';
+import { useMyCharacters } from '../../features/claims/api/get-my-characters.ts';
+import { CharacterGoals } from '../../features/goals/components/character-goals.tsx';
+import { GoalForm } from '../../features/goals/components/goal-form.tsx';
+import { MyGoals } from '../../features/goals/components/my-goals.tsx';
+import { getMembersQueryOptions, useMembers } from '../../features/members/api/get-members.ts';
+import { RankIcon } from '../../features/members/components/rank-icon.tsx';
+import { AccountDetails } from '../../features/profile/components/account-details.tsx';
+import { ProfileTabs } from '../../features/profile/components/profile-tabs.tsx';
+import { SignInNotice } from '../../components/sign-in-notice.tsx';
+import { MyRaces } from '../../features/races/components/my-races.tsx';
+
+/** The members nobody has claimed, by name: the ones a user may ask the admins for. */
+function claimablePlayers(members: readonly PublicMember[]): ClaimablePlayer[] {
+  return members
+    .filter((member) => !member.is_claimed)
+    .map(({ wom_id, name }) => ({ wom_id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function RequestClaim() {
+  const members = useMembers();
+  return (
+    <QueryState query={members} loadingLabel="Loading players..." errorTitle="Error Loading Players">
+      {(list) => <ClaimRequestForm players={claimablePlayers(list)} />}
+    </QueryState>
+  );
+}
+
+function CharactersTab() {
+  const queryClient = useQueryClient();
+  // A character claimed by code is no longer one anybody can ask for.
+  const refreshRoster = () =>
+    void queryClient.invalidateQueries({ queryKey: getMembersQueryOptions().queryKey });
+  return (
+    <TabSection title="My Characters" description="The in-game characters you have claimed.">
+      <MyCharacters
+        renderRankIcon={(role) => <RankIcon role={role} />}
+        renderExtras={(character) => <CharacterGoals womId={character.wom_id} />}
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <ClaimCodeForm onClaimed={refreshRoster} />
+        <RequestClaim />
+      </div>
+    </TabSection>
+  );
+}
+
+function SetGoal() {
+  const characters = useMyCharacters();
+  return (
+    <QueryState query={characters} loadingLabel="Loading characters..." errorTitle="Error Loading Characters">
+      {(list) =>
+        list.length === 0 ? (
+          <EmptyState title="No Characters to Track">
+            Claim a character on the Characters tab to set goals for it.
+          </EmptyState>
+        ) : (
+          <GoalForm characters={list} />
+        )
+      }
+    </QueryState>
+  );
+}
+
+function GoalsTab() {
+  return (
+    <TabSection
+      title="My Goals"
+      description="Targets for your characters, kept up to date from Wise Old Man."
+    >
+      <SetGoal />
+      <MyGoals />
+    </TabSection>
+  );
+}
+
+function RequestsTab({ user }: { user: SessionUser }) {
+  return (
+    <TabSection title="Claim Requests" description="Your requests to the admins and their answers.">
+      <ClaimRequestsList userId={user.id} />
+    </TabSection>
+  );
+}
+
+function AccountTab({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  const passwordHeadingId = useId();
+  return (
+    <TabSection title="Account" spacing="space-y-6">
+      <AccountDetails user={user} />
+      <section aria-labelledby={passwordHeadingId} className="max-w-md space-y-4">
+        <h3 id={passwordHeadingId} className="text-lg font-semibold text-stone-100">
+          Change Password
+        </h3>
+        <ChangePasswordForm />
+      </section>
+      <button
+        type="button"
+        onClick={signOut}
+        className="rounded border border-red-800 px-4 py-2 font-medium text-red-300 hover:bg-red-950"
+      >
+        Log Out
+      </button>
+    </TabSection>
+  );
+}
+
+/**
+ * /profile (spec §2): a visitor is asked to log in or register; a user sees their characters, their
+ * goals, their claim requests and their account.
+ */
+export function Component() {
+  usePageTitle('Profile');
+  const me = useMe();
+  if (me.isPending) return <LoadingState />;
+  const user = me.data?.user ?? null;
+  if (!user) {
+    return (
+      <SignInNotice
+        title="Please Log In"
+        message="Sign in to see your characters, goals, races, claim requests and account."
+        offerRegister
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Profile">
+        Signed in as <strong className="text-stone-100">{user.username}</strong>
+      </PageHeader>
+      <ProfileTabs
+        tabs={[
+          { value: 'characters', label: 'Characters', content: <CharactersTab /> },
+          { value: 'goals', label: 'Goals', content: <GoalsTab /> },
+          {
+            value: 'races',
+            label: 'Races',
+            content: (
+              <TabSection title="My Races">
+                <MyRaces />
+              </TabSection>
+            ),
+          },
+          { value: 'requests', label: 'Requests', content: <RequestsTab user={user} /> },
+          { value: 'account', label: 'Account', content: <AccountTab user={user} /> },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { publicMember } from '#test/public-member.ts';
+import { apiError, stubApi } from '#test/render-with-queries.tsx';
+import { renderApp, testUser } from '#test/render.tsx';
+import { testRace } from '../../features/races/race-test-data.ts';
+import { preloadPageOf } from '../routes.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+beforeAll(() => preloadPageOf('/races/new'), 30_000);
+
+const roster = [publicMember('Lynx Titan', { wom_id: '3' }), publicMember('Iron Bob', { wom_id: '2' })];
+
+async function openForm() {
+  const view = renderApp('/races/new', { user: testUser(), members: roster });
+  await screen.findByRole('heading', { level: 1, name: 'Create Race' });
+  return view;
+}
+
+const create = () => userEvent.click(screen.getByRole('button', { name: 'Create Race' }));
+
+async function fillRow(index: number, player: string, metric: string, target: string) {
+  await userEvent.selectOptions(screen.getAllByLabelText('Player')[index] as HTMLElement, player);
+  await userEvent.selectOptions(screen.getAllByLabelText('Metric')[index] as HTMLElement, metric);
+  await userEvent.type(screen.getAllByLabelText('Target Value')[index] as HTMLElement, target);
+}
+
+describe('new race page', () => {
+  it('asks a visitor to log in', async () => {
+    renderApp('/races/new');
+    expect(await screen.findByRole('heading', { name: 'Please Log In' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+  });
+
+  it('has every field a race needs, with one participant row to start', async () => {
+    await openForm();
+    for (const label of ['Title', 'Description', 'Public', 'End Date']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getAllByLabelText('Player')).toHaveLength(1);
+    expect(screen.getByLabelText('Target Value')).toHaveAttribute('min', '1');
+    const players = Array.from(screen.getByLabelText<HTMLSelectElement>('Player').options, (o) => o.text);
+    expect(players).toEqual(['-- Select Player --', 'Iron Bob', 'Lynx Titan']);
+    const metric = screen.getByLabelText<HTMLSelectElement>('Metric');
+    expect(Array.from(metric.querySelectorAll('optgroup'), (group) => group.label)).toEqual([
+      'Skills',
+      'Bosses',
+      'Activities',
+    ]);
+  });
+
+  it('refuses a race without a title or with an incomplete participant, sending nothing', async () => {
+    const fetch = stubApi({});
+    await openForm();
+    await create();
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(screen.getByText('All participant details must be complete')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses a target below 1 and an end date in the past', async () => {
+    await openForm();
+    await userEvent.type(screen.getByLabelText('Title'), 'Race');
+    await fillRow(0, 'Iron Bob', 'Zulrah', '0');
+    fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '2020-01-01' } });
+    await create();
+    expect(await screen.findByText('Target value must be at least 1')).toBeInTheDocument();
+    expect(screen.getByText('The end date cannot be in the past')).toBeInTheDocument();
+  });
+
+  it('adds and removes participant rows, always keeping one', async () => {
+    await openForm();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Participant' }));
+    expect(screen.getAllByLabelText('Player')).toHaveLength(2);
+    const [first] = screen.getAllByRole('button', { name: 'Remove' });
+    await userEvent.click(first as HTMLElement);
+    expect(screen.getAllByLabelText('Player')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled();
+  });
+
+  it('creates the race with what the user chose and opens its page', async () => {
+    const fetch = stubApi({
+      'POST /api/races': () => Response.json(testRace({ id: 41 }), { status: 201 }),
+      'GET /api/races/41': () => apiError(404, 'NOT_FOUND', 'Race not found'),
+    });
+    const { location } = await openForm();
+    await userEvent.type(screen.getByLabelText('Title'), '  Fishing Frenzy ');
+    await userEvent.type(screen.getByLabelText('Description'), 'First to the target wins.');
+    await userEvent.click(screen.getByLabelText('Public'));
+    fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '2099-12-31' } });
+    await fillRow(0, 'Lynx Titan', 'Fishing', '2000');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Participant' }));
+    await fillRow(1, 'Iron Bob', 'Zulrah', '20');
+    await create();
+
+    await vi.waitFor(() => expect(location.pathname).toBe('/races/41'));
+    const post = fetch.mock.calls.find(([url, init]) => url === '/api/races' && init?.method === 'POST');
+    expect(JSON.parse(post?.[1]?.body as string)).toEqual({
+      title: 'Fishing Frenzy',
+      description: 'First to the target wins.',
+      public: true,
+      end_date: '2099-12-31T23:59:59.999Z',
+      participants: [
+        { wom_id: '3', metric: 'fishing', target_value: 2000 },
+        { wom_id: '2', metric: 'zulrah', target_value: 20 },
+      ],
+    });
+  });
+
+  it("shows the server's reason when the race cannot be created, keeping the input", async () => {
+    stubApi({ 'POST /api/races': () => apiError(400, 'VALIDATION_ERROR', 'Player has no snapshot') });
+    await openForm();
+    await userEvent.type(screen.getByLabelText('Title'), 'Race');
+    await fillRow(0, 'Iron Bob', 'Zulrah', '5');
+    await create();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to create race: Player has no snapshot',
+    );
+    expect(screen.getByLabelText('Title')).toHaveValue('Race');
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { testRace } from '../race-test-data.ts';
+import { raceFormSchema, raceFormValues, todayUtc, type RaceFormValues } from './race-form-values.ts';
+
+const filled = (overrides: Partial<RaceFormValues> = {}): RaceFormValues => ({
+  title: 'Race',
+  description: '',
+  public: false,
+  end_date: '',
+  participants: [{ wom_id: '3', metric: 'fishing', target_value: '10' }],
+  ...overrides,
+});
+
+const messagesOf = (values: RaceFormValues, today = '2026-11-24') => {
+  const result = raceFormSchema(today).safeParse(values);
+  return result.success ? [] : result.error.issues.map(({ message }) => message);
+};
+
+describe('race form values', () => {
+  it('accepts an end date of today and refuses yesterday', () => {
+    expect(messagesOf(filled({ end_date: '2026-11-24' }))).toEqual([]);
+    expect(messagesOf(filled({ end_date: '2026-11-23' }))).toEqual(['The end date cannot be in the past']);
+  });
+
+  it('asks for complete rows before it looks at their targets', () => {
+    expect(messagesOf(filled({ participants: [{ wom_id: '3', metric: '', target_value: '0' }] }))).toEqual([
+      'All participant details must be complete',
+    ]);
+    expect(
+      messagesOf(filled({ participants: [{ wom_id: '3', metric: 'zulrah', target_value: '1.5' }] })),
+    ).toEqual(['Target value must be at least 1']);
+    expect(messagesOf(filled({ participants: [] }))).toEqual(['A race needs at least one participant']);
+  });
+
+  it('sends a blank description and end date as null, and the end date as the end of that UTC day', () => {
+    expect(raceFormSchema('2026-11-24').parse(filled({ description: '   ' })).description).toBeNull();
+    expect(raceFormSchema('2026-11-24').parse(filled()).end_date).toBeNull();
+    expect(raceFormSchema('2026-11-24').parse(filled({ end_date: '2026-12-01' })).end_date).toBe(
+      '2026-12-01T23:59:59.999Z',
+    );
+  });
+
+  it("starts from the race's own values when editing, and the end date's UTC day", () => {
+    expect(raceFormValues(testRace()).end_date).toBe('2099-12-31');
+    expect(raceFormValues().participants).toEqual([{ wom_id: '', metric: '', target_value: '' }]);
+    expect(todayUtc(new Date('2026-11-24T23:30:00-05:00'))).toBe('2026-11-25');
+  });
+});

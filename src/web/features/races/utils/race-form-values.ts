@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { RACE_MESSAGES, type Race, type RaceInput } from '#core/races/races.schema.ts';
+
+/** One participant row as its inputs hold it: nothing chosen yet is ''. */
+export interface ParticipantRow {
+  wom_id: string;
+  metric: string;
+  target_value: string;
+}
+
+/** The race form as its inputs hold it. The end date is a date input's 'yyyy-MM-dd', a UTC day. */
+export interface RaceFormValues {
+  title: string;
+  description: string;
+  public: boolean;
+  end_date: string;
+  participants: ParticipantRow[];
+}
+
+export const emptyParticipant = (): ParticipantRow => ({ wom_id: '', metric: '', target_value: '' });
+
+/** The form's starting values: blank with one participant row for a new race, or the race edited. */
+export function raceFormValues(race?: Race): RaceFormValues {
+  return {
+    title: race?.title ?? '',
+    description: race?.description ?? '',
+    public: race?.public ?? false,
+    end_date: race?.end_date?.slice(0, 10) ?? '',
+    participants: race?.race_participants.map(({ wom_id, metric, target_value }) => ({
+      wom_id,
+      metric,
+      target_value: String(target_value),
+    })) ?? [emptyParticipant()],
+  };
+}
+
+/** Today in UTC as a date input writes it, the earliest end date a race may have. */
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+const isComplete = (row: ParticipantRow) =>
+  row.wom_id !== '' && row.metric !== '' && row.target_value.trim() !== '';
+
+const isWholeAtLeastOne = (text: string) => {
+  const value = Number(text);
+  return Number.isInteger(value) && value >= 1;
+};
+
+/**
+ * The spec's checks (§5 Race creation) with its messages, before anything is sent; the server checks
+ * them again. The form's values become what `POST /api/races` takes: the end date as the last moment
+ * of that UTC day.
+ */
+export function raceFormSchema(today: string) {
+  return z
+    .object({
+      title: z.string().trim().min(1, RACE_MESSAGES.titleRequired),
+      description: z.string(),
+      public: z.boolean(),
+      end_date: z.string().refine((date) => date === '' || date >= today, RACE_MESSAGES.pastEndDate),
+      participants: z
+        .array(z.object({ wom_id: z.string(), metric: z.string(), target_value: z.string() }))
+        .min(1, RACE_MESSAGES.needsParticipant)
+        .superRefine((rows, context) => {
+          if (!rows.every(isComplete)) {
+            context.addIssue({ code: 'custom', message: RACE_MESSAGES.participantIncomplete });
+          } else if (!rows.every((row) => isWholeAtLeastOne(row.target_value))) {
+            context.addIssue({ code: 'custom', message: RACE_MESSAGES.targetAtLeastOne });
+          }
+        }),
+    })
+    .transform((values): RaceInput => ({
+      title: values.title.trim(),
+      description: values.description.trim() || null,
+      public: values.public,
+      end_date: values.end_date === '' ? null : `${values.end_date}T23:59:59.999Z`,
+      participants: values.participants.map((row) => ({
+        wom_id: row.wom_id,
+        metric: row.metric,
+        target_value: Number(row.target_value),
+      })),
+    }));
+}
