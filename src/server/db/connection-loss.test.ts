@@ -26,17 +26,40 @@ async function startWithin(t: TestApp, ms: number) {
   }
 }
 
-/** Ends every backend of the app's database, as a failover or a pooler restart would. */
-async function terminateBackends(databaseUrl: string): Promise<number> {
+/**
+ * Ends every backend of the app's database, as a failover or a pooler restart would, or only those
+ * running `query`.
+ */
+async function terminateBackends(databaseUrl: string, query?: string): Promise<number> {
   const name = new URL(databaseUrl).pathname.slice(1);
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
   try {
     const result = await admin.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [name],
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = $1 and pid <> pg_backend_pid() and ($2::text is null or query = $2)`,
+      [name, query ?? null],
     );
     return result.rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Waits until every terminated backend has exited, so their goodbyes are on the wire. */
+async function untilBackendsGone(databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  try {
+    for (;;) {
+      const left = await admin.query(
+        'select 1 from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
+      if (!left.rowCount) return;
+      await settle(20);
+    }
   } finally {
     await admin.end();
   }
@@ -81,6 +104,7 @@ describe('postgres: a lost database connection', () => {
   it('costs nothing when the connections were idle: the next request opens new ones', async () => {
     expect((await readRoster()).statusCode).toBe(200);
     expect(await terminateBackends(t.database.url)).toBeGreaterThan(0);
+    await untilBackendsGone(t.database.url);
     await settle(100);
     expect((await readRoster()).statusCode).toBe(200);
     expect((await loginAs(t, 'zezima')).startsWith('clan_session=')).toBe(true);
@@ -91,7 +115,8 @@ describe('postgres: a lost database connection', () => {
       'terminating connection',
     );
     await untilQueryRuns(t.database.url, 'select pg_sleep(5)');
-    await terminateBackends(t.database.url);
+    // Only that backend: the pool's idle ones stay up, so the next read must find a working one.
+    expect(await terminateBackends(t.database.url, 'select pg_sleep(5)')).toBe(1);
     await sleeping;
     expect((await readRoster()).statusCode).toBe(200);
   });
