@@ -1,72 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '#core/sync/sync.schema.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
-import { freePort } from '#test/free-port.ts';
+import {
+  signInOverHttp,
+  startServerProcess,
+  stopServerProcess,
+  until,
+  type ServerProcess,
+} from '#test/server-process.ts';
 import { startSimulator, type WomSimulator } from '../simulator/index.ts';
 import { INTERRUPTED } from './job-runs.repository.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ADMIN = { username: 'crashadmin', password: 'crash-test-password' };
-
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>): Promise<T> {
-  for (let polls = 0; polls < 1_500; polls += 1) {
-    const value = await check();
-    if (value) return value;
-    await sleep(40);
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
-
-interface ServerProcess {
-  base: string;
-  child: ChildProcess;
-  output(): string;
-}
-
-/** The real server process, as `npm start` runs it but from the sources, on the test's database. */
-async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', TZ: 'UTC', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const server = { base: `http://127.0.0.1:${port}`, child, output: () => output };
-  await until('the server answers', async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
-    return fetch(`${server.base}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-  });
-  return server;
-}
-
-async function stopServerProcess(server: ServerProcess, signal: NodeJS.Signals): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = once(server.child, 'exit');
-  server.child.kill(signal);
-  await exited;
-}
-
-async function signIn(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.base },
-    body: JSON.stringify(ADMIN),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('clan_session='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0]!;
-}
 
 async function syncStatus(server: ServerProcess, cookie: string): Promise<SyncStatus> {
   const response = await fetch(`${server.base}/api/admin/sync`, { headers: { cookie } });
@@ -114,7 +59,7 @@ for (const dialect of testDialects) {
       simulator.setFaults({ latencyMs: 0 });
       const second = await startServerProcess(env);
       servers.push(second);
-      const admin = await signIn(second);
+      const admin = await signInOverHttp(second.base, ADMIN);
       // The default interval is an hour: only a prompt takeover gets here before the test times out.
       const afterTakeover = await until('the start-up sync of the new process succeeds', async () => {
         const status = await syncStatus(second, admin);
