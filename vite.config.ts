@@ -47,6 +47,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/web-setup.ts'],
+          // jsdom renders of long lists take seconds when the two cores are also running PostgreSQL.
+          testTimeout: 20_000,
         },
       },
     ],
