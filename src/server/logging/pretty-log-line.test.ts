@@ -47,6 +47,18 @@ describe('formatLogLine', () => {
     );
   });
 
+  it('escapes control characters in the message, fields and stack, so a logged name cannot rewrite the line', () => {
+    const name = 'evil\r09:05:07 INFO  forged \u001b[31mred\u009b2J\u0007';
+    const err = { type: 'Error', message: name, stack: `Error: ${name}\n    at run (job.ts:1:1)` };
+    expect(formatLogLine(pinoLine({ level: 50, msg: `Created "${name}"`, user: 'a\u001b[2Jb', err }))).toBe(
+      [
+        '09:05:07 ERROR Created "evil\\u000d09:05:07 INFO  forged \\u001b[31mred\\u009b2J\\u0007" user="a\\u001b[2Jb"',
+        '               Error: evil\\u000d09:05:07 INFO  forged \\u001b[31mred\\u009b2J\\u0007',
+        '                   at run (job.ts:1:1)',
+      ].join('\n'),
+    );
+  });
+
   it('passes anything that is not a JSON object through unchanged', () => {
     expect(formatLogLine('not json\n')).toBe('not json');
     expect(formatLogLine('[1,2]\n')).toBe('[1,2]');

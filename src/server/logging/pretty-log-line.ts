@@ -27,9 +27,20 @@ function clockTime(epochMs: number): string {
     .join(':');
 }
 
-/** Bare when it cannot be misread; quoted when a space, quote or `=` would blur where it ends. */
+/** C0, DEL and C1: JSON escapes only C0, and some terminals read a C1 character as an escape sequence. */
+const CONTROL = /\p{Cc}/gu;
+
+/**
+ * Text as a terminal shows it, not as it acts: a carriage return, backspace or ANSI escape sequence
+ * in a logged name or message could otherwise overwrite the line's head or recolour the terminal.
+ */
+function printable(text: string): string {
+  return text.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Bare when it cannot be misread; quoted when a space, quote, `=` or control character would blur where it ends. */
 function fieldValue(value: unknown): string {
-  if (typeof value === 'string' && /^[^\s"=]+$/.test(value)) return value;
+  if (typeof value === 'string' && /^[^\s"=\p{Cc}]+$/u.test(value)) return value;
   return JSON.stringify(value);
 }
 
@@ -66,5 +77,5 @@ export function formatLogLine(line: string): string {
 
   const indent = ' '.repeat(head.length);
   const first = `${head}${[summary, ...fields].filter((part) => part !== '').join(' ')}`;
-  return [first, ...moreLines.map((more) => `${indent}${more}`)].join('\n');
+  return [first, ...moreLines.map((more) => `${indent}${more}`)].map(printable).join('\n');
 }
