@@ -1,0 +1,265 @@
+/**
+ * Who may call which API route, as the authorization matrix test checks it: every route of the
+ * route table has an entry here, keyed `METHOD url-pattern`, and an entry for a route that no longer
+ * exists fails the test too. Statuses follow spec §6, DESIGN §5.1 and decisions 015 and 016: admins
+ * see every goal, race and claim request; a private goal or race is otherwise its owner's alone.
+ */
+
+export const MATRIX_ROLES = ['visitor', 'owner', 'other', 'admin'] as const;
+/** A visitor; the plain user who owns the fixtures; another plain user who owns none of them; an admin. */
+export type MatrixRole = (typeof MATRIX_ROLES)[number];
+
+/** What one call needs from the fixtures seeded for it. */
+export interface World {
+  /** A plain account the user routes act on, its password, and its password reset link's token. */
+  account: { id: number; username: string; password: string; resetToken: string };
+  /** The owner's claimed character, with a stored snapshot. */
+  character: string;
+  /** A member the owner has a pending claim request for; the admin member routes act on it. */
+  requested: { womId: string; updatedAt: string };
+  /** An unclaimed member whose claim code was given to the owner. */
+  coded: string;
+  /** A member an admin deleted. */
+  deleted: string;
+  privateGoal: number;
+  publicGoal: number;
+  privateRace: number;
+  publicRace: number;
+  claimRequest: number;
+  claimCode: { id: number; code: string };
+  event: number;
+  /** Unique to the call, for what a request must make anew: usernames, WOM ids, auth ids. */
+  serial: number;
+}
+
+export interface MatrixRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface MatrixCase {
+  /** Names the case when a route is called more than one way. */
+  name?: string;
+  expect: Readonly<Record<MatrixRole, number>>;
+  request?: (world: World) => MatrixRequest;
+}
+
+const statuses = (visitor: number, owner: number, other: number, admin: number) => ({
+  visitor,
+  owner,
+  other,
+  admin,
+});
+const everyone = (status: number) => statuses(status, status, status, status);
+const signedIn = (status: number) => statuses(401, status, status, status);
+const adminOnly = (status: number) => statuses(401, 403, 403, status);
+
+const raceBody = (world: World, title: string, isPublic: boolean) => ({
+  title,
+  description: 'Who gets there first',
+  public: isPublic,
+  participants: [{ wom_id: world.character, metric: 'attack', target_value: 200_000_000 }],
+});
+
+const eventBody = {
+  name: 'Matrix bingo',
+  type: 'Bingo',
+  start_date: '2026-12-05T18:00:00.000Z',
+  end_date: '2026-12-05T20:00:00.000Z',
+};
+
+/** A private and a public goal or race: whether another user may see it changes their answer. */
+function privateAndPublic(
+  kind: 'privateGoal' | 'privateRace',
+  expect: { private: MatrixCase['expect']; public: MatrixCase['expect'] },
+  request: (world: World, id: number) => MatrixRequest = (_world, id) => ({ params: { id } }),
+): MatrixCase[] {
+  const publicKind = kind === 'privateGoal' ? 'publicGoal' : 'publicRace';
+  return [
+    { name: 'private', expect: expect.private, request: (world) => request(world, world[kind]) },
+    { name: 'public', expect: expect.public, request: (world) => request(world, world[publicKind]) },
+  ];
+}
+
+const one = (expect: MatrixCase['expect'], request?: MatrixCase['request']): MatrixCase[] => [
+  request ? { expect, request } : { expect },
+];
+
+export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>> = {
+  // Public reads (spec §1: visitors see all of these).
+  'GET /api/health': one(everyone(200)),
+  'GET /api/clan': one(everyone(200)),
+  'GET /api/members': one(everyone(200)),
+  'GET /api/anniversaries': one(everyone(200)),
+  'GET /api/events': one(everyone(200)),
+  'GET /api/leaderboards': one(everyone(200)),
+  'GET /api/wom-group': one(everyone(200)),
+  'GET /api/wom-group-stats': one(everyone(200)),
+  'GET /api/wom-group-achievements': one(everyone(200)),
+  'GET /api/wom-competitions': one(everyone(200)),
+  'GET /api/docs': one(everyone(200)),
+  'GET /api/wom-player': one(everyone(200), (world) => ({ query: { id: world.character } })),
+  'GET /api/pwom-player': one(everyone(200), (world) => ({ query: { id: world.character } })),
+
+  // Accounts: anyone may sign in, register or use a reset link; a password change needs a session.
+  'POST /api/auth/login': one(everyone(200), (world) => ({
+    body: { username: world.account.username, password: world.account.password },
+  })),
+  'POST /api/auth/register': one(everyone(201), (world) => ({
+    body: { username: `newcomer${world.serial}`, password: 'new-horse', confirm_password: 'new-horse' },
+  })),
+  'POST /api/auth/password': one(signedIn(204), (world) => ({
+    body: {
+      current_password: world.account.password,
+      new_password: world.account.password,
+      confirm_password: world.account.password,
+    },
+  })),
+  'POST /api/auth/password-reset': one(everyone(200), (world) => ({
+    body: { token: world.account.resetToken, password: 'reset-horse', confirm_password: 'reset-horse' },
+  })),
+  'POST /api/auth/logout': one(everyone(204)),
+  'GET /api/auth/me': one(everyone(200)),
+  'GET /api/users': one(signedIn(200)),
+
+  // Claims: a code is a bearer secret, so whoever holds it may redeem it.
+  'GET /api/me/characters': one(signedIn(200)),
+  'POST /api/claims/redeem': one(signedIn(200), (world) => ({ body: { code: world.claimCode.code } })),
+  'GET /api/claim-requests': one(signedIn(200)),
+  'POST /api/claim-requests': one(signedIn(201), (world) => ({
+    body: { wom_id: world.coded, message: 'This is my alt' },
+  })),
+
+  // Goals: only for one's own claimed characters; a private goal is its owner's and the admins'.
+  'GET /api/user-goals': [
+    { name: 'public', expect: everyone(200), request: () => ({ query: { scope: 'public' } }) },
+    { name: 'mine', expect: signedIn(200), request: () => ({ query: { scope: 'mine' } }) },
+  ],
+  'GET /api/user-goals/:id': privateAndPublic('privateGoal', {
+    private: statuses(404, 200, 404, 200),
+    public: everyone(200),
+  }),
+  'POST /api/user-goals': one(statuses(401, 201, 403, 403), (world) => ({
+    body: { wom_id: world.character, metric: 'attack', mode: 'gain', value: 1000, public: false },
+  })),
+  'DELETE /api/user-goals/:id': privateAndPublic('privateGoal', {
+    private: statuses(401, 204, 404, 403),
+    public: statuses(401, 204, 403, 403),
+  }),
+  'POST /api/user-goals/sync': one(statuses(401, 200, 403, 403), (world) => ({
+    body: { wom_id: world.character },
+  })),
+
+  // Races: anyone signed in may start one; only its creator changes it (spec §6, Edit Race).
+  'GET /api/races': [
+    { name: 'public', expect: everyone(200), request: () => ({ query: { scope: 'public' } }) },
+    { name: 'mine', expect: signedIn(200), request: () => ({ query: { scope: 'mine' } }) },
+  ],
+  'GET /api/races/:id': privateAndPublic('privateRace', {
+    private: statuses(404, 200, 404, 200),
+    public: everyone(200),
+  }),
+  'POST /api/races': one(signedIn(201), (world) => ({ body: raceBody(world, 'Race to 99', true) })),
+  'PUT /api/races/:id': privateAndPublic(
+    'privateRace',
+    { private: statuses(401, 200, 404, 403), public: statuses(401, 200, 403, 403) },
+    (world, id) => ({ params: { id }, body: raceBody(world, 'Renamed race', false) }),
+  ),
+  'DELETE /api/races/:id': privateAndPublic('privateRace', {
+    private: statuses(401, 204, 404, 403),
+    public: statuses(401, 204, 403, 403),
+  }),
+  'POST /api/races/:id/refresh': privateAndPublic('privateRace', {
+    private: statuses(401, 200, 404, 200),
+    public: signedIn(200),
+  }),
+
+  // Everything under /api/admin: admins only.
+  'GET /api/admin/users': one(adminOnly(200)),
+  'POST /api/admin/users/:id/admin': one(adminOnly(200), (world) => ({
+    params: { id: world.account.id },
+    body: { is_admin: true },
+  })),
+  'POST /api/admin/users/:id/auth-id': one(adminOnly(200), (world) => ({
+    params: { id: world.account.id },
+    body: { supabase_auth_id: `00000000-0000-4000-8000-${String(world.serial).padStart(12, '0')}` },
+  })),
+  'POST /api/admin/users/:id/password-reset': one(adminOnly(201), (world) => ({
+    params: { id: world.account.id },
+  })),
+  'POST /api/admin/sync': one(adminOnly(202)),
+  'GET /api/admin/sync': one(adminOnly(200)),
+  'GET /api/admin/members': one(adminOnly(200)),
+  'GET /api/admin/members/deleted': one(adminOnly(200)),
+  'GET /api/admin/members/export.csv': one(adminOnly(200)),
+  'POST /api/admin/members': one(adminOnly(201), (world) => ({
+    body: {
+      wom_id: String(600_000_000 + world.serial),
+      name: `Recruit ${world.serial}`,
+      wom_name: null,
+      womrole: 'opal',
+      title: null,
+      join_date: '2026-11-01',
+      current_lvl: 1200,
+      current_xp: 20_000_000,
+      first_lvl: 1100,
+      first_xp: 15_000_000,
+      ehb: 10,
+      siege_score: 0,
+    },
+  })),
+  'PATCH /api/admin/members/:womId': one(adminOnly(200), (world) => ({
+    params: { womId: world.requested.womId },
+    body: { name: 'Renamed member', expected_updated_at: world.requested.updatedAt },
+  })),
+  'DELETE /api/admin/members/:womId': one(adminOnly(204), (world) => ({
+    params: { womId: world.requested.womId },
+  })),
+  'POST /api/admin/members/:womId/restore': one(adminOnly(200), (world) => ({
+    params: { womId: world.deleted },
+  })),
+  'POST /api/admin/members/:womId/points': one(adminOnly(200), (world) => ({
+    params: { womId: world.requested.womId },
+    body: { amount: 5 },
+  })),
+  'POST /api/admin/members/:womId/visibility': one(adminOnly(200), (world) => ({
+    params: { womId: world.requested.womId },
+    body: { hidden: true },
+  })),
+  'POST /api/admin/members/:womId/rank': one(adminOnly(200), (world) => ({
+    params: { womId: world.requested.womId },
+    body: { role: 'sapphire' },
+  })),
+  'POST /api/admin/members/:womId/whitelist': one(adminOnly(200), (world) => ({
+    params: { womId: world.requested.womId },
+    body: { reason: 'Known to the clan' },
+  })),
+  'POST /api/admin/siege-scores/reset': one(adminOnly(200), () => ({
+    body: { confirmation: 'RESET ALL SCORES' },
+  })),
+  'GET /api/admin/seasons': one(adminOnly(200)),
+  'GET /api/admin/events': one(adminOnly(200)),
+  'POST /api/admin/events': one(adminOnly(201), () => ({ body: eventBody })),
+  'PUT /api/admin/events/:id': one(adminOnly(200), (world) => ({
+    params: { id: world.event },
+    body: { ...eventBody, name: 'Matrix bingo, moved' },
+  })),
+  'DELETE /api/admin/events/:id': one(adminOnly(204), (world) => ({ params: { id: world.event } })),
+  'POST /api/admin/player-watch/import': one(adminOnly(200), () => ({
+    body: [{ accused_rsn: 'Some Scammer', reason: 'Scam' }],
+  })),
+  'GET /api/admin/player-watch': one(adminOnly(200)),
+  'POST /api/admin/player-watch/run': one(adminOnly(202)),
+  'GET /api/admin/audit': one(adminOnly(200)),
+  'GET /api/admin/claim-requests': one(adminOnly(200)),
+  'PATCH /api/admin/claim-requests/:id': one(adminOnly(200), (world) => ({
+    params: { id: world.claimRequest },
+    body: { status: 'approved', admin_notes: 'Checked in game' },
+  })),
+  'GET /api/admin/claim-codes': one(adminOnly(200)),
+  'POST /api/admin/claim-codes': one(adminOnly(201), (world) => ({ body: { wom_id: world.coded } })),
+  'DELETE /api/admin/claim-codes/:id': one(adminOnly(204), (world) => ({
+    params: { id: world.claimCode.id },
+  })),
+};
