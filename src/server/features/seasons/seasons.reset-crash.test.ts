@@ -1,36 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RESET_CONFIRMATION } from '#core/seasons/season.schema.ts';
+import { restartServer, startCrashProcess, type CrashProcess } from '#test/crash-process.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
+import { signInOverHttp, stopServerProcess, type ServerProcess } from '#test/server-process.ts';
 import { systemClock } from '../../clock.ts';
 import type { NewMemberRow } from '../../db/schema.ts';
 import { toBool } from '../../db/values.ts';
 import { upsertAdminAccount } from '../users/accounts.service.ts';
-import { resetSiegeScores } from './seasons.service.ts';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const CHILD = 'src/server/features/seasons/reset-crash.child.ts';
 const ADMIN = { username: 'crashadmin', password: 'crash-test-password' };
 const MEMBERS = 600;
 const ADDED = '2026-01-01T00:00:00.000Z';
 
-/** Resolves with the first stdout line that starts with `prefix`; rejects if the process exits first. */
-function lineFrom(child: ChildProcess, prefix: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = output.split('\n').find((l) => l.startsWith(prefix));
-      if (line === undefined) return;
-      child.stdout?.off('data', onData);
-      child.off('exit', onExit);
-      resolve(line);
-    };
-    const onExit = () => reject(new Error(`the process exited before printing ${prefix}:\n${output}`));
-    child.stdout?.on('data', onData);
-    child.once('exit', onExit);
+function reset(base: string, cookie: string): Promise<Response> {
+  return fetch(`${base}/api/admin/siege-scores/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie },
+    body: JSON.stringify({ confirmation: RESET_CONFIRMATION }),
   });
 }
 
@@ -72,66 +58,27 @@ async function resetState(database: TestDatabase) {
 for (const dialect of testDialects) {
   describe(`${dialect}: a server killed in the middle of a reset`, () => {
     let database: TestDatabase | undefined;
-    let child: ChildProcess | undefined;
+    let crashed: CrashProcess | undefined;
+    let restarted: ServerProcess | undefined;
     afterEach(async () => {
-      if (child && child.exitCode === null && child.signalCode === null) {
-        const exited = once(child, 'exit');
-        child.kill('SIGKILL');
-        await exited;
-      }
+      await crashed?.stop();
+      if (restarted) await stopServerProcess(restarted, 'SIGKILL');
       await database?.destroy();
     });
 
-    it('leaves the old season whole, with no archive, and a reset afterwards closes it with every score', async () => {
+    it('leaves the old season whole, with no archive, and a reset on the restarted server closes it with every score', async () => {
       database = await createTestDatabase(dialect);
       await seedClan(database);
-      const { user: admin } = await upsertAdminAccount({ db: database.db, clock: systemClock }, ADMIN, {
+      await upsertAdminAccount({ db: database.db, clock: systemClock }, ADMIN, {
         userId: null,
         label: 'test',
       });
       const before = await resetState(database);
 
-      child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          TZ: 'UTC',
-          HOST: '127.0.0.1',
-          PORT: '0',
-          DATABASE_URL: database.url,
-          LOG_LEVEL: 'silent',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const port = (await lineFrom(child, 'LISTENING ')).split(' ')[1];
-      const base = `http://127.0.0.1:${port}`;
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      });
-      expect(login.status).toBe(200);
-      const cookie = login.headers
-        .getSetCookie()
-        .find((line) => line.startsWith('clan_session='))!
-        .split(';')[0]!;
-
-      const paused = lineFrom(child, 'RESET PAUSED');
-      // Never answered: the process dies inside the reset's transaction.
-      const resetRequest = fetch(`${base}/api/admin/siege-scores/reset`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ confirmation: RESET_CONFIRMATION }),
-      }).then(
-        (response) => response.status,
-        () => 'no answer',
-      );
-      // A reset that fails in the child answers at once, instead of leaving the test to time out.
-      expect(await Promise.race([paused.then(() => 'paused'), resetRequest])).toBe('paused');
-      const exited = once(child, 'exit');
-      child.kill('SIGKILL');
-      await exited;
-      expect(await resetRequest).toBe('no answer');
+      // Stopped at the reset's last write to members: every score set to 0.
+      crashed = await startCrashProcess(database.url, 'update members.siege_score');
+      const cookie = await signInOverHttp(crashed.base, ADMIN);
+      await crashed.killInside(() => reset(crashed!.base, cookie));
 
       expect(await resetState(database)).toEqual(before);
       expect(before.archive).toEqual([]);
@@ -139,11 +86,10 @@ for (const dialect of testDialects) {
         expect.objectContaining({ name: 'Season 1', is_open: true, ended_at: null }),
       ]);
 
-      const result = await resetSiegeScores({ db: database.db, clock: systemClock }, RESET_CONFIRMATION, {
-        userId: admin.id,
-        label: admin.username,
-      });
-      expect(result.members_reset).toBe(MEMBERS);
+      restarted = await restartServer(database.url);
+      const response = await reset(restarted.base, await signInOverHttp(restarted.base, ADMIN));
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { members_reset: number }).members_reset).toBe(MEMBERS);
       const after = await resetState(database);
       expect(after.scores.every((member) => member.siege_score === 0)).toBe(true);
       expect(after.seasons).toEqual([
