@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 
 export interface RunningProcess {
   pid: number;
@@ -22,7 +23,7 @@ async function membersListed(base: string): Promise<number> {
 
 function stopper(child: ChildProcess, cleanup: () => void): () => Promise<void> {
   return async () => {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
@@ -51,19 +52,44 @@ async function answers(url: string): Promise<boolean> {
 /** The admin account every benchmarked app creates at start. */
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 
+export interface AppOptions {
+  /** The app's database; default a throwaway SQLite file, removed on stop. */
+  databaseUrl?: string;
+  /** More environment for the app, over the defaults (e.g. TRUST_PROXY, demo simulator controls). */
+  env?: Record<string, string>;
+  /** Receives each line the app writes to stdout (its JSON log); without it the log is dropped. */
+  onLogLine?: (line: string) => void;
+}
+
+function forwardLines(stream: Readable, onLine: (line: string) => void): void {
+  let rest = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
+}
+
 /**
  * The production build as `npm start` runs it, in demo mode (a month of history, events and points
- * from the built-in WOM simulator) on a throwaway SQLite file; resolves once the clan of `members`
- * is synced and served.
+ * from the built-in WOM simulator) on a throwaway SQLite file unless told otherwise; resolves once
+ * the clan of `members` is synced and served.
  */
-export async function startApp(port: number, members: number): Promise<RunningProcess> {
+export async function startApp(
+  port: number,
+  members: number,
+  options: AppOptions = {},
+): Promise<RunningProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'clan-bench-'));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dir, 'clan.db')}`,
+      DATABASE_URL: options.databaseUrl ?? `sqlite:${join(dir, 'clan.db')}`,
+      // Beside the throwaway database, also when that is PostgreSQL (the default would be ./data).
+      ICON_CACHE_DIR: join(dir, 'icons'),
       DEMO_MEMBERS: String(members),
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
@@ -71,9 +97,11 @@ export async function startApp(port: number, members: number): Promise<RunningPr
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       // Nothing listens there: icons fall back, as offline.
       ICON_BASE_URL: 'http://127.0.0.1:9/icons',
+      ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.onLogLine ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (options.onLogLine && child.stdout) forwardLines(child.stdout, options.onLogLine);
   const base = `http://127.0.0.1:${port}`;
   const stop = stopper(child, () => rmSync(dir, { recursive: true, force: true }));
   try {

@@ -14,13 +14,18 @@ const COLUMNS: Array<{ key: keyof Row; title: string }> = [
   { key: 'target', title: 'target' },
 ];
 
+/** A header and rows of cells as one Markdown table, padded so it also reads well in a terminal. */
+export function formatGrid(header: string[], body: string[][]): string {
+  const cells = [header, ...body];
+  const widths = header.map((_, i) => Math.max(...cells.map((line) => line[i]?.length ?? 0)));
+  const line = (values: string[]) => `| ${widths.map((w, i) => (values[i] ?? '').padEnd(w)).join(' | ')} |`;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+}
+
 /** The rows as one Markdown table, padded so it also reads well in a terminal. */
 export function formatTable(rows: Row[]): string {
-  const cells = [COLUMNS.map((c) => c.title), ...rows.map((row) => COLUMNS.map((c) => row[c.key] ?? ''))];
-  const widths = COLUMNS.map((_, i) => Math.max(...cells.map((line) => line[i]?.length ?? 0)));
-  const line = (values: string[]) => `| ${values.map((v, i) => v.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  const [header, ...body] = cells;
-  return [line(header ?? []), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join(
-    '\n',
+  return formatGrid(
+    COLUMNS.map((c) => c.title),
+    rows.map((row) => COLUMNS.map((c) => row[c.key] ?? '')),
   );
 }
