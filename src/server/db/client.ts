@@ -1,9 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
+import { isConnectionLost } from './errors.ts';
 import { registerCommittedRevisionReader } from './revisions.ts';
 import type { Database } from './schema.ts';
 import { SqliteValuesPlugin } from './sqlite-values.ts';
@@ -113,6 +122,33 @@ const STATEMENT_TIMEOUT_MS = 60_000;
  */
 const KEEPALIVE_DELAY_MS = 10_000;
 
+/**
+ * Hands Kysely the pool's clients, returning to the pool with its error one whose connection was
+ * lost under a query, so the pool discards it. A backend ended by the server (pg_terminate_backend,
+ * a failover) fails its running query before the socket's close reaches pg, and Kysely releases
+ * clients without an error: the dead client went back to the idle list, and the next request that
+ * took it in that moment failed too.
+ */
+function discardingLostConnections(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client: PostgresPoolClient & pg.PoolClient = await pool.connect();
+      let lost: Error | undefined;
+      function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+      function query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []) {
+        if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor);
+        return client.query<R>(sqlOrCursor, parameters).catch((error: unknown) => {
+          if (isConnectionLost(error)) lost = error instanceof Error ? error : new Error(String(error));
+          throw error;
+        });
+      }
+      return { query, release: () => client.release(lost) };
+    },
+    end: () => pool.end(),
+  };
+}
+
 export function openPostgres(connectionString: string, timeouts: PostgresTimeouts = {}): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
@@ -141,7 +177,9 @@ export function openPostgres(connectionString: string, timeouts: PostgresTimeout
     connections -= 1;
     if (connections === 0) allEnded?.();
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: discardingLostConnections(pool) }),
+  });
   return {
     db,
     dialect: 'postgres',

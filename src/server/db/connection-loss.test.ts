@@ -121,6 +121,20 @@ describe('postgres: a lost database connection', () => {
     expect((await readRoster()).statusCode).toBe(200);
   });
 
+  it('never hands out again a connection whose query failed as a lost connection', async () => {
+    const backend = async () =>
+      (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(t.database.db)).rows[0]!.pid;
+    const before = await backend();
+    // The server's "terminating connection" code, without the close that races it in a real failover:
+    // the pool hands back its most recent connection, so only discarding it gives another backend.
+    await expect(
+      sql`do $$ begin raise exception 'terminating connection' using errcode = '57P01'; end $$`.execute(
+        t.database.db,
+      ),
+    ).rejects.toThrow('terminating connection');
+    expect(await backend()).not.toBe(before);
+  });
+
   it('rolls back a transaction whose connection is terminated while it is checked out between queries', async () => {
     const now = t.clock.now().toISOString();
     const transaction = t.database.db.transaction().execute(async (trx) => {
