@@ -18,6 +18,7 @@ import { goalsRoutes } from './features/goals/goals.routes.ts';
 import { racesRoutes } from './features/races/races.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { iconsRoutes } from './features/icons/icons.routes.ts';
+import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { leaderboardsRoutes } from './features/leaderboards/leaderboards.routes.ts';
@@ -77,11 +78,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : loggerOptions(config),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config.connections),
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
     // Errors are still logged; a line per request would drown them on a busy clan site.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  capConnectionsPerAddress(app.server, config.connections.maxPerAddress);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRouteTable(app);

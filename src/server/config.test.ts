@@ -42,6 +42,9 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_USERNAME'],
     [{ SYNC_INTERVAL_MINUTES: '0' }, 'SYNC_INTERVAL_MINUTES'],
     [{ LOG_FORMAT: 'yaml' }, 'LOG_FORMAT'],
+    [{ REQUEST_TIMEOUT_SECONDS: '0' }, 'REQUEST_TIMEOUT_SECONDS'],
+    [{ KEEP_ALIVE_TIMEOUT_SECONDS: '1.5' }, 'KEEP_ALIVE_TIMEOUT_SECONDS'],
+    [{ MAX_CONNECTIONS_PER_ADDRESS: '-1' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
   ])('stops with a message naming the variable for %o', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
@@ -66,6 +69,23 @@ describe('loadConfig', () => {
       );
     },
   );
+
+  it('gives a client 30 s to send a request and keeps an idle connection 5 s', () => {
+    expect(loadConfig({}).connections).toMatchObject({ requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 });
+    const set = loadConfig({ REQUEST_TIMEOUT_SECONDS: '2', KEEP_ALIVE_TIMEOUT_SECONDS: '65' }).connections;
+    expect(set).toMatchObject({ requestTimeoutMs: 2_000, keepAliveTimeoutMs: 65_000 });
+  });
+
+  it.each([
+    [{}, 64],
+    [{ MAX_CONNECTIONS_PER_ADDRESS: '0' }, 0],
+    [{ MAX_CONNECTIONS_PER_ADDRESS: '200' }, 200],
+    [{ TRUST_PROXY: 'true' }, 0],
+    [{ TRUST_PROXY: '10.0.0.0/8' }, 0],
+    [{ TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_ADDRESS: '500' }, 500],
+  ])('with %o caps the connections of one peer address at %i (0: no cap)', (env, cap) => {
+    expect(loadConfig(env).connections.maxPerAddress).toBe(cap);
+  });
 
   it.each([
     [{}, true, 'pretty'],

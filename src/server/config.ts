@@ -8,6 +8,9 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 const flag = z.stringbool();
 
+/** Well above the six connections a browser opens to a site, so a household or an office NAT fits. */
+const DEFAULT_CONNECTIONS_PER_ADDRESS = 64;
+
 /** The named ranges Fastify's proxy-addr understands, besides addresses and CIDR blocks. */
 const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -57,6 +60,9 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   TRUST_PROXY: trustProxySchema,
   SESSION_TTL_DAYS: positiveInt(30),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(5),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
 
   ADMIN_USERNAME: z.string().trim().optional(),
   ADMIN_PASSWORD: z
@@ -111,6 +117,15 @@ export interface Config {
   /** Readable lines for a person at a terminal, or one JSON object a line for log collectors. */
   logFormat: NonNullable<Env['LOG_FORMAT']>;
   trustProxy: TrustProxy;
+  /** What keeps slow or greedy clients from holding the server's connections. */
+  connections: {
+    /** Time a client has to send a whole request, headers and body, before it is answered 408. */
+    requestTimeoutMs: number;
+    /** How long a kept-alive connection may sit idle waiting for its next request. */
+    keepAliveTimeoutMs: number;
+    /** Connections one peer address may hold at once; 0: no cap. */
+    maxPerAddress: number;
+  };
   sessionTtlDays: number;
   firstAdmin: { username: string; password: string } | null;
   clan: {
@@ -207,6 +222,13 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     trustProxy: env.TRUST_PROXY,
+    connections: {
+      requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      // Behind a trusted proxy every connection comes from the proxy: a cap per peer would cap the site.
+      maxPerAddress:
+        env.MAX_CONNECTIONS_PER_ADDRESS ?? (env.TRUST_PROXY === 0 ? DEFAULT_CONNECTIONS_PER_ADDRESS : 0),
+    },
     sessionTtlDays: env.SESSION_TTL_DAYS,
     firstAdmin:
       env.ADMIN_USERNAME && env.ADMIN_PASSWORD
