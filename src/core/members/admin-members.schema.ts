@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32Score } from '../bounds/int32.ts';
 import { MANUAL_POINT_INCREMENTS } from '../events/competition-results.ts';
 import { MAX_SERIAL_ID, womPlayerIdSchema } from '../http/params.schema.ts';
 import { publicMemberSchema } from './members.schema.ts';
@@ -46,13 +47,14 @@ export const MEMBER_FORM_MESSAGES = {
   notZeroOrMore: 'Must be 0 or more',
 } as const;
 
-/** Levels and scores fit a PostgreSQL integer; XP a bigint, kept within what a double holds exactly. */
-const MAX_INT = 2_147_483_647;
+/** XP is a bigint, kept within what a double holds exactly. */
 const MAX_XP = Number.MAX_SAFE_INTEGER;
 
 /** A number field of the member form: 0 or more, floored to a whole number (spec §5). */
 const wholeNumber = (max: number) =>
   z.number().finite().min(0, MEMBER_FORM_MESSAGES.notZeroOrMore).max(max).transform(Math.floor);
+/** Levels, EHB and the score: what an integer column holds. */
+const int32Field = int32Score(MEMBER_FORM_MESSAGES.notZeroOrMore);
 
 const optionalText = (max: number) =>
   z
@@ -79,12 +81,12 @@ export const memberFieldsSchema = z.object({
   womrole: roleSchema,
   title: optionalText(64),
   join_date: joinDateSchema,
-  current_lvl: wholeNumber(MAX_INT),
+  current_lvl: int32Field,
   current_xp: wholeNumber(MAX_XP),
-  first_lvl: wholeNumber(MAX_INT),
+  first_lvl: int32Field,
   first_xp: wholeNumber(MAX_XP),
-  ehb: wholeNumber(MAX_INT),
-  siege_score: wholeNumber(MAX_INT),
+  ehb: int32Field,
+  siege_score: int32Field,
 });
 export type MemberFields = z.infer<typeof memberFieldsSchema>;
 export type MemberFieldsInput = z.input<typeof memberFieldsSchema>;

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
+import { MAX_INT32 } from '#core/bounds/int32.ts';
 import type { Database, MembersTable, NewMemberRow } from '../../db/schema.ts';
 import { withConstraintErrors } from '../../db/errors.ts';
 import { claimedColumn, type RosterRow } from '../members/members.repository.ts';
@@ -58,8 +59,9 @@ export async function updateMemberAtVersion(
 }
 
 /**
- * Adds to a member's score in the database (never from a copy read earlier, which a concurrent award
- * would make stale) and returns the new score; undefined when there is no such member or they are deleted.
+ * Adds points to a member's score in the database (never from a copy read earlier, which a concurrent
+ * award would make stale) and returns the new score; undefined when there is no such member, they are
+ * deleted, or the score would pass MAX_INT32 (the caller tells these apart).
  */
 export async function addToScore(
   db: Db,
@@ -72,6 +74,7 @@ export async function addToScore(
     .set((eb) => ({ siege_score: eb('siege_score', '+', amount), updated_at: at }))
     .where('wom_id', '=', womId)
     .where('deleted_at', 'is', null)
+    .where('siege_score', '<=', MAX_INT32 - amount)
     .returning('siege_score')
     .executeTakeFirst();
   return row?.siege_score;

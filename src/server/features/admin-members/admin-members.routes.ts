@@ -123,7 +123,7 @@ export async function adminMembersRoutes(app: FastifyInstance, deps: AdminRouteD
         tags: ['admin'],
         params: memberParamsSchema,
         body: addPointsInputSchema,
-        response: memberAnswers,
+        response: { ...memberAnswers, 400: errorResponseSchema },
       },
     },
     async (request) => addPoints(deps, request.params.womId, request.body.amount, requestActor(request)),

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
+import { pointsOverflowMessage } from '#core/bounds/int32.ts';
 import {
   memberChangedMessage,
   watchCaseSchema,
@@ -15,7 +16,7 @@ import { ConflictError } from '../../db/errors.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson, toBool } from '../../db/values.ts';
-import { HttpError, notFound } from '../../http/http-error.ts';
+import { HttpError, badRequest, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { RosterRow } from '../members/members.repository.ts';
 import { toPublicMember } from '../members/members.service.ts';
@@ -219,7 +220,10 @@ export async function updateMember(
   });
 }
 
-/** +2, +5, +10 or +15: one ledger row and the score raised in SQL, in one transaction. */
+/**
+ * +2, +5, +10 or +15: one ledger row and the score raised in SQL, in one transaction. A score that
+ * would pass what its column holds is refused with 400, on SQLite as on PostgreSQL.
+ */
 export async function addPoints(
   deps: AdminMembersDeps,
   womId: string,
@@ -230,7 +234,11 @@ export async function addPoints(
   const at = now.toISOString();
   return deps.db.transaction().execute(async (trx) => {
     const score = await addToScore(trx, womId, amount, at);
-    if (score === undefined) throw notFound(MEMBER_NOT_FOUND);
+    if (score === undefined) {
+      const row = await findMemberRow(trx, womId);
+      if (!row || row.deleted_at !== null) throw notFound(MEMBER_NOT_FOUND);
+      throw badRequest(pointsOverflowMessage(row.name, row.siege_score, amount));
+    }
     await bookPoints(trx, { womId, amount, reason: LEDGER_REASONS.added, actor, at });
     await recordChange(trx, {
       actor,

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { MAX_INT32 } from '#core/bounds/int32.ts';
 import type { OwedEvent } from '#core/events/competition-awards.ts';
 import type { MemberPatch, NewMember, StoredMember } from '#core/members/roster-sync.ts';
 import { bumpRevision } from '../../db/revisions.ts';
@@ -250,6 +251,8 @@ export interface EventResult {
 /**
  * Books an event's results and points. The unique keys on (event, member) make it idempotent: a
  * result or award that already exists is skipped, and only a newly booked award moves the score.
+ * An award that would take a score past MAX_INT32 is not booked (PostgreSQL would refuse the score
+ * and SQLite store it), so the score stays at the ledger's sum on both databases.
  */
 export async function recordEventResults(
   db: Transaction<Database>,
@@ -289,12 +292,15 @@ export async function recordEventResults(
       .returning('id')
       .executeTakeFirst();
     if (award) {
-      await db
+      const moved = await db
         .updateTable('members')
         .set((eb) => ({ siege_score: eb('siege_score', '+', result.points) }))
         .where('wom_id', '=', result.member_wom_id)
-        .execute();
-      booked += 1;
+        .where('siege_score', '<=', MAX_INT32 - result.points)
+        .executeTakeFirst();
+      // Checked in the update itself, under its row lock, so a concurrent +2 cannot slip past it.
+      if (Number(moved.numUpdatedRows) > 0) booked += 1;
+      else await db.deleteFrom('points').where('id', '=', award.id).execute();
     }
   }
   await db

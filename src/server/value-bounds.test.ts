@@ -1,0 +1,133 @@
+import type { InjectOptions } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_INT32 } from '#core/bounds/int32.ts';
+import { createTestApp, type TestApp } from '#test/app.ts';
+import { testDialects } from '#test/databases.ts';
+import { signInRoles, type SignedInRoles } from '#test/roles.ts';
+import { changedTables, dumpTables } from '#test/table-dump.ts';
+import type { NewMemberRow } from './db/schema.ts';
+
+const ADDED = '2026-01-01T00:00:00.000Z';
+
+function memberRow(womId: string, name: string, extra: Partial<NewMemberRow> = {}): NewMemberRow {
+  return { wom_id: womId, name, womrole: 'opal', created_at: ADDED, updated_at: ADDED, ...extra };
+}
+
+const newMember = {
+  wom_id: '5001',
+  name: 'Fresh Recruit',
+  wom_name: null,
+  womrole: 'opal',
+  title: null,
+  join_date: '2026-11-20',
+  current_lvl: 0,
+  current_xp: 0,
+  first_lvl: 0,
+  first_xp: 0,
+  ehb: 0,
+  siege_score: 0,
+};
+
+/**
+ * SQLite stores any integer and any text; PostgreSQL refuses a score past 2^31 - 1 and invalid
+ * Unicode. Each case runs on both and must get the same answer: a 400 that says why, with nothing
+ * written, or the same stored value.
+ */
+for (const dialect of testDialects) {
+  describe(`${dialect}: both databases accept the same values`, () => {
+    let t: TestApp;
+    let roles: SignedInRoles;
+
+    beforeEach(async () => {
+      t = await createTestApp(dialect);
+      roles = await signInRoles(t);
+    });
+    afterEach(async () => t.close());
+
+    const asAdmin = (options: InjectOptions) => roles.as('admin', options);
+    const seed = (row: NewMemberRow) => t.database.db.insertInto('members').values(row).execute();
+    const storedMember = (womId: string) =>
+      t.database.db.selectFrom('members').selectAll().where('wom_id', '=', womId).executeTakeFirst();
+    const ledgerAmounts = async (womId: string) =>
+      (
+        await t.database.db
+          .selectFrom('points')
+          .select('amount')
+          .where('member_wom_id', '=', womId)
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.amount);
+    /** Runs a request that must be refused, and checks that it wrote nothing anywhere. */
+    async function refused(options: InjectOptions) {
+      const before = await dumpTables(t.database.db);
+      const response = await asAdmin(options);
+      expect(changedTables(before, await dumpTables(t.database.db))).toEqual([]);
+      return response;
+    }
+
+    describe('siege scores stay within 0 to 2,147,483,647', () => {
+      it('refuses points that would take a score past 2,147,483,647 with 400, leaving the score and ledger as they were', async () => {
+        await seed(memberRow('1', 'Ceiling', { siege_score: MAX_INT32 - 10 }));
+        const response = await refused({
+          method: 'POST',
+          url: '/api/admin/members/1/points',
+          payload: { amount: 15 },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          code: 'VALIDATION_ERROR',
+          message:
+            'Cannot add 15 points to Ceiling: their siege score is 2,147,483,637 and cannot go above 2,147,483,647',
+        });
+        expect((await storedMember('1'))?.siege_score).toBe(MAX_INT32 - 10);
+      });
+
+      it('adds points that bring a score to exactly 2,147,483,647', async () => {
+        await seed(memberRow('1', 'Ceiling', { siege_score: MAX_INT32 - 10 }));
+        const response = await asAdmin({
+          method: 'POST',
+          url: '/api/admin/members/1/points',
+          payload: { amount: 10 },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ siege_score: MAX_INT32 });
+        expect((await storedMember('1'))?.siege_score).toBe(MAX_INT32);
+        expect(await ledgerAmounts('1')).toEqual([10]);
+      });
+
+      it('still answers 404 for points to a member who does not exist or was deleted', async () => {
+        await seed(memberRow('2', 'Gone', { deleted_at: ADDED }));
+        for (const womId of ['1', '2']) {
+          const response = await refused({
+            method: 'POST',
+            url: `/api/admin/members/${womId}/points`,
+            payload: { amount: 2 },
+          });
+          expect(response.statusCode).toBe(404);
+        }
+      });
+
+      it('refuses a new or edited score of 2,147,483,648 with 400, writing nothing', async () => {
+        await seed(memberRow('1', 'Alpha', { siege_score: 5 }));
+        const created = await refused({
+          method: 'POST',
+          url: '/api/admin/members',
+          payload: { ...newMember, siege_score: MAX_INT32 + 1 },
+        });
+        expect(created.statusCode).toBe(400);
+        expect(created.json()).toEqual({
+          code: 'VALIDATION_ERROR',
+          message: 'siege_score: Must be at most 2,147,483,647',
+        });
+        const edited = await refused({
+          method: 'PATCH',
+          url: '/api/admin/members/1',
+          payload: { siege_score: MAX_INT32 + 1, expected_updated_at: ADDED },
+        });
+        expect(edited.statusCode).toBe(400);
+        expect(edited.json().message).toBe('siege_score: Must be at most 2,147,483,647');
+        expect((await storedMember('1'))?.siege_score).toBe(5);
+      });
+    });
+  });
+}
