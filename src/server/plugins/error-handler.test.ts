@@ -57,6 +57,19 @@ describe('error handler logging', () => {
     app.get('/dropped', async () => {
       throw new Error('Connection terminated unexpectedly');
     });
+    app.get('/database-socket-reset', async () => {
+      throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' });
+    });
+    // What Fastify hands on when the request stream fails while it reads the body: a 400 stamped on it.
+    app.get('/client-hung-up', async () => {
+      throw Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
+    });
+    app.get('/body-stream-closed-early', async () => {
+      throw Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    });
+    app.get('/body-read-timed-out', async () => {
+      throw Object.assign(new Error('read ETIMEDOUT'), { code: 'ETIMEDOUT', statusCode: 400 });
+    });
     await app.ready();
   });
   afterEach(async () => app.close());
@@ -107,7 +120,7 @@ describe('error handler logging', () => {
   });
 
   it('answers a lost database connection or a statement timeout with a 503 and logs it as a warning without a stack', async () => {
-    for (const url of ['/terminated', '/dropped', '/statement-timeout']) {
+    for (const url of ['/terminated', '/dropped', '/statement-timeout', '/database-socket-reset']) {
       const response = await get(url);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
@@ -115,11 +128,9 @@ describe('error handler logging', () => {
         message: 'The site cannot reach its database right now. Please try again in a moment.',
       });
     }
-    expect(lines.map((line) => [line.level, line.code])).toEqual([
-      [WARN, 'DATABASE_UNAVAILABLE'],
-      [WARN, 'DATABASE_UNAVAILABLE'],
-      [WARN, 'DATABASE_UNAVAILABLE'],
-    ]);
+    expect(lines.map((line) => [line.level, line.code])).toEqual(
+      Array(4).fill([WARN, 'DATABASE_UNAVAILABLE']),
+    );
     expect(withStack()).toEqual([]);
   });
 
@@ -133,6 +144,25 @@ describe('error handler logging', () => {
       code: 'VALIDATION_ERROR',
       message: 'A value in the request is not valid',
     });
+    expect(lines).toEqual([]);
+  });
+
+  it('answers a client that hung up mid-body with 400, not as a database outage, and logs nothing above debug', async () => {
+    for (const url of ['/client-hung-up', '/body-stream-closed-early']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'The request did not arrive in full',
+      });
+    }
+    expect(lines).toEqual([]);
+  });
+
+  it('never takes a socket error while reading the request for a lost database connection', async () => {
+    const response = await get('/body-read-timed-out');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_ERROR');
     expect(lines).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import {
   translateDbError,
 } from '../db/errors.ts';
 import { HttpError, RateLimitedError } from '../http/http-error.ts';
+import { isAboutTheRequest, isClientAbort } from './client-abort.ts';
 import { createFailureLog } from './failure-log.ts';
 
 interface ErrorReply {
@@ -29,7 +30,10 @@ function describeValidation(error: FastifyError): string {
 
 /** The status and `{code, message}` that answer an error. */
 export function toErrorReply(thrown: FastifyError): ErrorReply {
-  const error = translateDbError(thrown) as FastifyError;
+  if (isClientAbort(thrown))
+    return { status: 400, code: 'VALIDATION_ERROR', message: 'The request did not arrive in full' };
+  // A body the client broke off must not pass for a lost database connection (both are ECONNRESET).
+  const error = (isAboutTheRequest(thrown) ? thrown : translateDbError(thrown)) as FastifyError;
   if (error instanceof HttpError)
     return { status: error.statusCode, code: error.code, message: error.message };
   if (error instanceof ConflictError)
@@ -58,6 +62,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   const logFailure = createFailureLog();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, code, message } = toErrorReply(error);
+    if (isClientAbort(error)) request.log.debug({ code: error.code }, 'the client hung up mid-request');
     // WOM or the database being away is the outside world, not a bug: one line, no stack.
     const expected = error instanceof HttpError || code === 'DATABASE_UNAVAILABLE';
     if (status >= 500 && expected) request.log.warn({ code }, message);
