@@ -129,5 +129,58 @@ for (const dialect of testDialects) {
         expect((await storedMember('1'))?.siege_score).toBe(5);
       });
     });
+
+    describe('ranks are the clan ranks or none', () => {
+      it('refuses a rank no one defines on the rank action, a new member and an edit, writing nothing', async () => {
+        await seed(memberRow('1', 'Alpha', { womrole: 'opal' }));
+        const rank = await refused({
+          method: 'POST',
+          url: '/api/admin/members/1/rank',
+          payload: { role: 'Supreme Overlord' },
+        });
+        expect(rank.statusCode).toBe(400);
+        expect(rank.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'role: Not a clan rank' });
+        const created = await refused({
+          method: 'POST',
+          url: '/api/admin/members',
+          payload: { ...newMember, womrole: 'emperor' },
+        });
+        expect(created.statusCode).toBe(400);
+        expect(created.json().message).toBe('womrole: Not a clan rank');
+        const edited = await refused({
+          method: 'PATCH',
+          url: '/api/admin/members/1',
+          payload: { womrole: '<b>boss</b>', expected_updated_at: ADDED },
+        });
+        expect(edited.statusCode).toBe(400);
+        expect(edited.json().message).toBe('womrole: Not a clan rank');
+        expect((await storedMember('1'))?.womrole).toBe('opal');
+      });
+
+      it('sets a site rank as typed, a role only WOM has, or none', async () => {
+        await seed(memberRow('1', 'Alpha', { womrole: 'opal' }));
+        const rank = await asAdmin({
+          method: 'POST',
+          url: '/api/admin/members/1/rank',
+          payload: { role: 'PvM Organizer' },
+        });
+        expect(rank.statusCode).toBe(200);
+        expect((await storedMember('1'))?.womrole).toBe('pvm_organizer');
+        const womOnly = await asAdmin({
+          method: 'POST',
+          url: '/api/admin/members/1/rank',
+          payload: { role: 'maxed' },
+        });
+        expect(womOnly.statusCode).toBe(200);
+        const updatedAt = womOnly.json<{ updated_at: string }>().updated_at;
+        const none = await asAdmin({
+          method: 'PATCH',
+          url: '/api/admin/members/1',
+          payload: { womrole: '', expected_updated_at: updatedAt },
+        });
+        expect(none.statusCode).toBe(200);
+        expect((await storedMember('1'))?.womrole).toBeNull();
+      });
+    });
   });
 }

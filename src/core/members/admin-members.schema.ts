@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { int32Score } from '../bounds/int32.ts';
 import { MANUAL_POINT_INCREMENTS } from '../events/competition-results.ts';
 import { MAX_SERIAL_ID, womPlayerIdSchema } from '../http/params.schema.ts';
+import { UNKNOWN_ROLE_MESSAGE, isKnownRole } from './known-roles.ts';
 import { publicMemberSchema } from './members.schema.ts';
 import { normaliseRole } from './roles.ts';
 
@@ -64,13 +65,13 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((text) => (text === null || text === '' ? null : text));
 
-/** A clan role key as stored (`deputy_owner`); typed or displayed forms are normalised, blank is none. */
+/** A clan rank's stored key (`deputy_owner`); typed or displayed forms are normalised, blank is none. */
 const roleSchema = z
   .string()
   .max(32)
   .nullable()
   .transform((role) => normaliseRole(role))
-  .refine((role) => role === null || /^[a-z][a-z0-9_]*$/.test(role), 'Not a clan rank');
+  .refine((role) => role === null || isKnownRole(role), UNKNOWN_ROLE_MESSAGE);
 
 const joinDateSchema = z.iso.date('Join Date must be a date (yyyy-MM-dd)').nullable();
 
@@ -136,7 +137,7 @@ export const rankInputSchema = z.object({
     .string()
     .max(32)
     .transform((role) => normaliseRole(role))
-    .refine((role): role is string => role !== null && /^[a-z][a-z0-9_]*$/.test(role), 'Not a clan rank'),
+    .refine((role): role is string => role !== null && isKnownRole(role), UNKNOWN_ROLE_MESSAGE),
 });
 
 export const DEFAULT_WHITELIST_REASON = 'Manually whitelisted by admin';
