@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAP_MESSAGES } from './users/account-caps.ts';
 
 /**
  * Every error the API returns has one of these codes. The message that goes with a code is either the
@@ -14,6 +15,9 @@ export const ErrorCode = {
   INVALID_CLAIM_CODE: 'INVALID_CLAIM_CODE',
   NO_CHANGES: 'NO_CHANGES',
   LAST_ADMIN: 'LAST_ADMIN',
+  RACE_LIMIT: 'RACE_LIMIT',
+  GOAL_LIMIT: 'GOAL_LIMIT',
+  CLAIM_REQUEST_LIMIT: 'CLAIM_REQUEST_LIMIT',
   RATE_LIMITED: 'RATE_LIMITED',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   CROSS_ORIGIN: 'CROSS_ORIGIN',
@@ -34,6 +38,9 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   INVALID_CLAIM_CODE: 'Invalid or already used claim code',
   NO_CHANGES: 'No changes were made',
   LAST_ADMIN: 'Failed to update admin status: the clan must keep at least one admin',
+  RACE_LIMIT: CAP_MESSAGES.openRaces,
+  GOAL_LIMIT: CAP_MESSAGES.activeGoalsPerCharacter,
+  CLAIM_REQUEST_LIMIT: CAP_MESSAGES.pendingClaimRequests,
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
   UNSUPPORTED_MEDIA_TYPE: 'Requests with a body must send JSON',
   CROSS_ORIGIN: 'Cross-origin requests are not allowed',

@@ -129,6 +129,17 @@ function selectClaimRequests(db: Db) {
     ]);
 }
 
+/** How many of the user's claim requests no admin has reviewed yet. */
+export async function countPendingRequestsOf(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('claim_requests')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Throws ConflictError when the user already has a pending request for the member. */
 export async function insertClaimRequest(
   db: Db,

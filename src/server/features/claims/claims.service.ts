@@ -7,7 +7,9 @@ import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { toBool } from '../../db/values.ts';
 import { HttpError, badRequest } from '../../http/http-error.ts';
+import { requireRoomUnderCap } from '../users/account-caps.ts';
 import {
+  countPendingRequestsOf,
   findCharacter,
   findClaimCodeByCode,
   findClaimRequest,
@@ -95,6 +97,9 @@ export async function requestClaim(
     const member = await findRequestableMember(trx, input.wom_id);
     if (!member) throw badRequest(CLAIM_MESSAGES.selectValidPlayer);
     if (await isCharacterClaimed(trx, member.wom_id)) throw alreadyClaimed();
+    await requireRoomUnderCap(trx, userId, 'pendingClaimRequests', (db) =>
+      countPendingRequestsOf(db, userId),
+    );
     const id = await insertClaimRequest(trx, {
       user_id: userId,
       wom_id: member.wom_id,

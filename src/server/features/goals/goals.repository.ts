@@ -102,6 +102,18 @@ export interface NewGoal {
   public: boolean;
 }
 
+/** How many of the user's goals on the character are not completed. */
+export async function countActiveGoalsOn(db: Db, userId: number, womId: string): Promise<number> {
+  const row = await db
+    .selectFrom('user_goals')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('wom_id', '=', womId)
+    .where('completed', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Stores the goal at its start value, with that value as the first point of its history. */
 export async function insertGoal(db: Db, goal: NewGoal): Promise<number> {
   const { id } = await db

@@ -92,6 +92,7 @@ export async function goalsRoutes(app: FastifyInstance, deps: ProgressDeps): Pro
           400: errorResponseSchema,
           401: errorResponseSchema,
           403: errorResponseSchema,
+          409: errorResponseSchema,
           503: errorResponseSchema,
         },
       },

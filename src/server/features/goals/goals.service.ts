@@ -10,10 +10,12 @@ import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { WomError } from '../../wom/wom-error.ts';
 import { fetchPlayerStats, isFresh, type PlayerReader } from '../wom-data/player-snapshots.ts';
 import { findMemberStats } from '../wom-data/wom-data.repository.ts';
+import { requireRoomUnderCap } from '../users/account-caps.ts';
 import { upsertMemberStats } from '../wom-sync/wom-sync.repository.ts';
 import { toGoal } from './goal-rows.ts';
 import { updateActiveGoals } from './goal-updates.ts';
 import {
+  countActiveGoalsOn,
   deleteGoal,
   findMemberName,
   findVisibleGoal,
@@ -94,6 +96,9 @@ export async function createGoal(
   const plan = planGoal(input, metricValue(snapshot, input.metric), now.toISOString().slice(0, 10));
   if (!plan.ok) throw badRequest(plan.message);
   return deps.db.transaction().execute(async (trx) => {
+    await requireRoomUnderCap(trx, userId, 'activeGoalsPerCharacter', (db) =>
+      countActiveGoalsOn(db, userId, input.wom_id),
+    );
     const member = await findMemberName(trx, input.wom_id);
     if (!member) throw statsUnavailable();
     const id = await insertGoal(trx, {

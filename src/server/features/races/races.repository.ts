@@ -90,6 +90,17 @@ export function listRacesOf(db: Db, viewer: { id: number; is_admin: boolean }): 
     .execute();
 }
 
+/** How many races the user created that have not ended by `now`. */
+export async function countOpenRacesOf(db: Db, creatorId: number, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('races')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('creator_id', '=', creatorId)
+    .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>', now.toISOString())]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** The race if the viewer may see it. */
 export function findVisibleRace(db: Db, id: number, viewer: RaceViewer): Promise<RaceRow | undefined> {
   return selectRaces(db).where('races.id', '=', id).where(visibleTo(viewer)).executeTakeFirst();

@@ -83,7 +83,12 @@ export async function racesRoutes(app: FastifyInstance, deps: ProgressDeps): Pro
       schema: {
         tags: ['races'],
         body: raceInputSchema,
-        response: { 201: raceSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+        response: {
+          201: raceSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          409: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -107,6 +112,7 @@ export async function racesRoutes(app: FastifyInstance, deps: ProgressDeps): Pro
           401: errorResponseSchema,
           403: errorResponseSchema,
           404: errorResponseSchema,
+          409: errorResponseSchema,
         },
       },
     },

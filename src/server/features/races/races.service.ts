@@ -12,9 +12,11 @@ import { HttpError, badRequest, forbidden, notFound } from '../../http/http-erro
 import { WomError } from '../../wom/wom-error.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { fetchPlayerStats, isFresh, type StatsRow } from '../wom-data/player-snapshots.ts';
+import { requireRoomUnderCap } from '../users/account-caps.ts';
 import { upsertMemberStats } from '../wom-sync/wom-sync.repository.ts';
 import { updateRunningParticipants } from './race-updates.ts';
 import {
+  countOpenRacesOf,
   deleteParticipants,
   deleteRace,
   findVisibleRace,
@@ -152,11 +154,17 @@ async function withStartValues(
   });
 }
 
+/** Refuses when the user already has as many races running as one account may. */
+function requireRoomForOpenRace(trx: Transaction<Database>, userId: number, now: Date): Promise<void> {
+  return requireRoomUnderCap(trx, userId, 'openRaces', (db) => countOpenRacesOf(db, userId, now));
+}
+
 /** Creates the race and its participants, each starting from its player's current value, in one transaction. */
 export async function createRace(deps: RacesDeps, user: User, input: RaceInput): Promise<Race> {
   const now = deps.clock.now();
   const fields = raceFields(input, now);
   return deps.db.transaction().execute(async (trx) => {
+    await requireRoomForOpenRace(trx, user.id, now);
     const participants = await withStartValues(trx, input.participants);
     const id = await insertRace(trx, { ...fields, creator_id: user.id, created_at: now.toISOString() });
     for (const participant of participants) {
@@ -185,7 +193,11 @@ export async function updateRaceOf(deps: RacesDeps, user: User, id: number, inpu
   const now = deps.clock.now();
   const fields = raceFields(input, now);
   return deps.db.transaction().execute(async (trx) => {
-    await ownRace(trx, id, user);
+    const race = await ownRace(trx, id, user);
+    // Moving an ended race's end date away would open one more race without creating it.
+    if (!isRaceRunning(race.end_date, now) && isRaceRunning(fields.end_date, now)) {
+      await requireRoomForOpenRace(trx, user.id, now);
+    }
     const existing = await listParticipants(trx, [id]);
     const unmatched = new Map<string, ParticipantRow[]>();
     for (const participant of existing) {
