@@ -6,17 +6,15 @@ import {
   LOGIN_WINDOW_MS,
   REGISTER_WINDOW_MS,
 } from '#core/auth/attempt-limits.ts';
-import { clientNetworkOf } from '#core/auth/client-network.ts';
 import { normaliseUsername } from '#core/auth/username.ts';
 import { takeAttemptOrRefuse as takeOrRefuse, type AttemptLimiterDeps } from '../../http/attempt-limiter.ts';
 
 /**
- * A login counts against the client's address (an IPv6 client's /64), the username from that
- * address and the username from everywhere.
+ * A login counts against the client's address (`clientAddress`: an IPv6 client's /64), the username
+ * from that address and the username from everywhere.
  */
-export function takeLoginAttempt(deps: AttemptLimiterDeps, ip: string, username: string) {
+export function takeLoginAttempt(deps: AttemptLimiterDeps, client: string, username: string) {
   const account = normaliseUsername(username);
-  const client = clientNetworkOf(ip);
   return takeOrRefuse(
     deps,
     'login',
@@ -31,13 +29,13 @@ export function takeLoginAttempt(deps: AttemptLimiterDeps, ip: string, username:
 }
 
 /** A registration counts against the client's address and the username it asks for. */
-export function takeRegisterAttempt(deps: AttemptLimiterDeps, ip: string, username: string) {
+export function takeRegisterAttempt(deps: AttemptLimiterDeps, client: string, username: string) {
   return takeOrRefuse(
     deps,
     'registration',
     REGISTER_WINDOW_MS,
     {
-      address: `register:address:${clientNetworkOf(ip)}`,
+      address: `register:address:${client}`,
       username: `register:username:${normaliseUsername(username)}`,
     },
     decideRegisterAttempt,
@@ -45,12 +43,12 @@ export function takeRegisterAttempt(deps: AttemptLimiterDeps, ip: string, userna
 }
 
 /** Using a reset link counts against the client's address: the link itself names no account. */
-export function takePasswordResetAttempt(deps: AttemptLimiterDeps, ip: string) {
+export function takePasswordResetAttempt(deps: AttemptLimiterDeps, client: string) {
   return takeOrRefuse(
     deps,
     'password reset',
     LOGIN_WINDOW_MS,
-    { address: `password-reset:address:${clientNetworkOf(ip)}` },
+    { address: `password-reset:address:${client}` },
     decidePasswordResetAttempt,
   );
 }

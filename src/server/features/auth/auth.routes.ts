@@ -13,6 +13,7 @@ import { errorResponseSchema } from '#core/errors.ts';
 import { unauthenticated } from '../../http/http-error.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/sessions.ts';
 import { runAttempt } from '../../http/attempt-limiter.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import {
   takeLoginAttempt,
   takePasswordChangeAttempt,
@@ -46,7 +47,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       },
     },
     async (request, reply) => {
-      const attempt = await takeLoginAttempt(deps.auth, request.ip, request.body.username);
+      const attempt = await takeLoginAttempt(deps.auth, clientAddress(request), request.body.username);
       const session = await runAttempt(attempt, () => login(deps.auth, request.body));
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return { user: session.user };
@@ -73,7 +74,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       },
     },
     async (request, reply) => {
-      const attempt = await takeRegisterAttempt(deps.auth, request.ip, request.body.username);
+      const attempt = await takeRegisterAttempt(deps.auth, clientAddress(request), request.body.username);
       // A made account counts too: the limit is what keeps a script from filling the users table.
       const session = await runAttempt(attempt, () => register(deps.auth, request.body), {
         successCounts: true,
@@ -121,7 +122,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       },
     },
     async (request, reply) => {
-      const attempt = await takePasswordResetAttempt(deps.auth, request.ip);
+      const attempt = await takePasswordResetAttempt(deps.auth, clientAddress(request));
       const session = await runAttempt(attempt, () => resetPasswordWithLink(deps.auth, request.body));
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return { user: session.user };

@@ -155,6 +155,47 @@ describe('sqlite: the client address that login limits count', () => {
     expect((await login(t, 'boss', TEST_PASSWORD, viaProxy(31, OWNER))).statusCode).toBe(200);
   });
 
+  it('counts one client however the proxy writes its address, with a new port every time', async () => {
+    const t = await start({ env: { TRUST_PROXY: 'true' } });
+    const written = (i: number) =>
+      [`${STRANGER}:${40000 + i}`, '203.000.113.009', `[::ffff:${STRANGER}]:${i}`, '::FFFF:CB00:7109'][
+        i % 4
+      ]!;
+    for (let i = 0; i < 30; i += 1) {
+      const from = { remoteAddress: PROXY, xff: written(i) };
+      expect((await login(t, `nobody-${i}`, 'guess', from)).statusCode).toBe(401);
+    }
+    const refused = await login(t, 'nobody-30', 'guess', { remoteAddress: PROXY, xff: `${STRANGER}:1` });
+    expect(refused.statusCode).toBe(429);
+    expect(await countedAddresses(t)).toEqual([STRANGER]);
+  });
+
+  it('counts every forwarded value that is no address in one shared bucket', async () => {
+    const t = await start({ env: { TRUST_PROXY: 'true' } });
+    for (let i = 0; i < 30; i += 1) {
+      const from = { remoteAddress: PROXY, xff: `unknown-${i}` };
+      expect((await login(t, `nobody-${i}`, 'guess', from)).statusCode).toBe(401);
+    }
+    expect((await login(t, 'nobody-30', 'guess', { remoteAddress: PROXY, xff: '_hidden' })).statusCode).toBe(
+      429,
+    );
+    expect(await countedAddresses(t)).toEqual(['unparsable']);
+    expect((await login(t, 'boss', TEST_PASSWORD, { remoteAddress: PROXY, xff: OWNER })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it.each([
+    ['[2001:db8:1:2::1]:443', '2001:db8:1:2::/64'],
+    ['2001:DB8:0001:0002:0:0:0:5', '2001:db8:1:2::/64'],
+    ['[::1]', '0:0:0:0::/64'],
+    ['198.051.100.007:8080', OWNER],
+  ])('with TRUST_PROXY=true counts a login forwarded for %s as %s', async (xff, address) => {
+    const t = await start({ env: { TRUST_PROXY: 'true' } });
+    expect((await login(t, 'boss', 'guess', { remoteAddress: PROXY, xff })).statusCode).toBe(401);
+    expect(await countedAddresses(t)).toEqual([address]);
+  });
+
   it.each([
     ['false', { remoteAddress: STRANGER, xff: `${OWNER}, 5.6.7.8` }, STRANGER],
     ['true', { remoteAddress: PROXY, xff: `${OWNER}, ${STRANGER}` }, STRANGER],

@@ -19,6 +19,7 @@ import { answerQuotedMessages } from '../auth/quoted-validation.ts';
 import { listCharacters, listClaimRequests } from './claims.repository.ts';
 import { redeemClaimCode, requestClaim } from './claims.service.ts';
 import { runAttempt } from '../../http/attempt-limiter.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import { countsAsGuess, takeRedeemAttempt } from './redeem-attempts.ts';
 import { requireSignedIn, signedInUser } from '../../http/signed-in.ts';
 
@@ -63,7 +64,7 @@ export async function claimsRoutes(app: FastifyInstance, deps: ClaimsDeps): Prom
       const user = signedInUser(request);
       const code = normaliseClaimCode(request.body.code);
       if (code === '') throw badRequest(CLAIM_MESSAGES.codeRequired);
-      const attempt = await takeRedeemAttempt(deps, { ip: request.ip, userId: user.id });
+      const attempt = await takeRedeemAttempt(deps, { client: clientAddress(request), userId: user.id });
       return runAttempt(attempt, () => redeemClaimCode(deps, user.id, code), {
         failureCounts: countsAsGuess,
       });

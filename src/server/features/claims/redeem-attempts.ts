@@ -1,4 +1,3 @@
-import { clientNetworkOf } from '#core/auth/client-network.ts';
 import { decideRedeemAttempt, REDEEM_WINDOW_MS } from '#core/claims/redeem-limits.ts';
 import { takeAttemptOrRefuse, type AttemptLimiterDeps } from '../../http/attempt-limiter.ts';
 import { HttpError } from '../../http/http-error.ts';
@@ -12,14 +11,14 @@ export function countsAsGuess(error: unknown): boolean {
   return error instanceof WrongClaimCodeError || !(error instanceof HttpError);
 }
 
-/** A redemption counts against the client's address (an IPv6 client's /64) and the user. */
-export function takeRedeemAttempt(deps: AttemptLimiterDeps, who: { ip: string; userId: number }) {
+/** A redemption counts against the client's address (`clientAddress`: an IPv6 client's /64) and the user. */
+export function takeRedeemAttempt(deps: AttemptLimiterDeps, who: { client: string; userId: number }) {
   return takeAttemptOrRefuse(
     deps,
     'claim code',
     REDEEM_WINDOW_MS,
     {
-      address: `redeem:address:${clientNetworkOf(who.ip)}`,
+      address: `redeem:address:${who.client}`,
       account: `redeem:account:${who.userId}`,
     },
     decideRedeemAttempt,

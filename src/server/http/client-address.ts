@@ -1,0 +1,11 @@
+import type { FastifyRequest } from 'fastify';
+import { clientNetworkOf } from '#core/auth/client-network.ts';
+
+/**
+ * What the client counts as in every per-address limit: the address Fastify read (the socket's, or
+ * the one a trusted proxy forwarded) however it was written, an IPv6 client's /64, and anything that
+ * is no address in one shared bucket.
+ */
+export function clientAddress(request: FastifyRequest): string {
+  return clientNetworkOf(request.ip);
+}
