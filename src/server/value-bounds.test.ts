@@ -182,5 +182,129 @@ for (const dialect of testDialects) {
         expect((await storedMember('1'))?.womrole).toBeNull();
       });
     });
+
+    describe('dates fall between the years 1990 and 2100', () => {
+      const outside = (what: string) => `${what} must fall between the years 1990 and 2100`;
+
+      it("refuses a member's join date in 1989 or 2101, and keeps one on either edge", async () => {
+        await seed(memberRow('1', 'Alpha', { join_date: '2024-05-01' }));
+        for (const joinDate of ['1989-12-31', '2101-01-01']) {
+          const created = await refused({
+            method: 'POST',
+            url: '/api/admin/members',
+            payload: { ...newMember, join_date: joinDate },
+          });
+          expect(created.statusCode, joinDate).toBe(400);
+          expect(created.json()).toEqual({
+            code: 'VALIDATION_ERROR',
+            message: `join_date: ${outside('Join Date')}`,
+          });
+          const edited = await refused({
+            method: 'PATCH',
+            url: '/api/admin/members/1',
+            payload: { join_date: joinDate, expected_updated_at: ADDED },
+          });
+          expect(edited.json().message, joinDate).toBe(`join_date: ${outside('Join Date')}`);
+        }
+        expect((await storedMember('1'))?.join_date).toBe('2024-05-01');
+        for (const [index, joinDate] of ['1990-01-01', '2100-12-31'].entries()) {
+          const womId = String(6000 + index);
+          const created = await asAdmin({
+            method: 'POST',
+            url: '/api/admin/members',
+            payload: { ...newMember, wom_id: womId, join_date: joinDate },
+          });
+          expect(created.statusCode, joinDate).toBe(201);
+          expect((await storedMember(womId))?.join_date).toBe(joinDate);
+        }
+      });
+
+      it("refuses an event starting in 1989 or ending in 2101 (in UTC), and keeps one on the range's edges", async () => {
+        for (const dates of [
+          { start_date: '1989-12-31T23:00:00Z', end_date: '1990-01-02T00:00:00Z' },
+          { start_date: '2100-12-30T00:00:00Z', end_date: '2100-12-31T20:00:00-05:00' },
+        ]) {
+          const response = await refused({
+            method: 'POST',
+            url: '/api/admin/events',
+            payload: { name: 'Out of time', ...dates },
+          });
+          expect(response.statusCode, dates.start_date).toBe(400);
+          expect(response.json()).toEqual({ code: 'VALIDATION_ERROR', message: outside('Event dates') });
+        }
+        const edges = await asAdmin({
+          method: 'POST',
+          url: '/api/admin/events',
+          payload: { name: 'Long one', start_date: '1990-01-01', end_date: '2100-12-31T23:59:59Z' },
+        });
+        expect(edges.statusCode).toBe(201);
+        const stored = await t.database.db
+          .selectFrom('events')
+          .select(['start_date', 'end_date'])
+          .executeTakeFirstOrThrow();
+        expect(stored).toEqual({
+          start_date: '1990-01-01T00:00:00.000Z',
+          end_date: '2100-12-31T23:59:59.000Z',
+        });
+      });
+
+      it('refuses a claim code expiring after 2100, writing nothing', async () => {
+        await seed(memberRow('1', 'Alpha'));
+        const response = await refused({
+          method: 'POST',
+          url: '/api/admin/claim-codes',
+          payload: { wom_id: '1', expires_at: '2101-01-01T00:00:00Z' },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          code: 'VALIDATION_ERROR',
+          message: `expires_at: ${outside('Expiry time')}`,
+        });
+      });
+
+      it('refuses a race ending or a goal due after 2100, writing nothing', async () => {
+        const race = await refused({
+          method: 'POST',
+          url: '/api/races',
+          headers: roles.headers('user'),
+          payload: {
+            title: 'Forever',
+            end_date: '2101-01-01T00:00:00Z',
+            participants: [{ wom_id: '1', metric: 'attack', target_value: 10 }],
+          },
+        });
+        expect(race.statusCode).toBe(400);
+        expect(race.json()).toEqual({
+          code: 'VALIDATION_ERROR',
+          message: `end_date: ${outside('End date')}`,
+        });
+        const goal = await refused({
+          method: 'POST',
+          url: '/api/user-goals',
+          headers: roles.headers('user'),
+          payload: { wom_id: '1', metric: 'attack', mode: 'gain', value: 10, target_date: '2101-01-01' },
+        });
+        expect(goal.statusCode).toBe(400);
+        expect(goal.json()).toEqual({
+          code: 'VALIDATION_ERROR',
+          message: `target_date: ${outside('Target date')}`,
+        });
+      });
+
+      it('keeps no publication date outside those years from an imported watch list', async () => {
+        await seed(memberRow('1', 'Iron Man', { wom_name: 'Iron Man' }));
+        const response = await asAdmin({
+          method: 'POST',
+          url: '/api/admin/player-watch/import',
+          payload: [{ accused_rsn: 'Iron Man', published_date: '0000-01-01' }],
+        });
+        expect(response.statusCode).toBe(200);
+        const stored = await t.database.db
+          .selectFrom('player_watch_cases')
+          .select('published_date')
+          .executeTakeFirstOrThrow();
+        expect(stored.published_date).toBeNull();
+      });
+    });
   });
 }

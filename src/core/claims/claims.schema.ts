@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDateTime } from '../bounds/years.ts';
 import { serialIdSchema, womPlayerIdWithMessage } from '../http/params.schema.ts';
 
 /** The spec's claim texts (§5 Claim by code, Claim request; §8 Claim), word for word. */
@@ -90,7 +91,7 @@ export const reviewClaimRequestInputSchema = z.object({
 /** `POST /api/admin/claim-codes`: a code for a member, valid until `expires_at` (default 7 days). */
 export const claimCodeInputSchema = z.object({
   wom_id: womPlayerIdWithMessage(CLAIM_MESSAGES.selectValidPlayer),
-  expires_at: z.iso.datetime({ offset: true }).nullish(),
+  expires_at: boundedDateTime('Expiry time').nullish(),
 });
 
 export const CLAIM_CODE_DEFAULT_DAYS = 7;

@@ -57,14 +57,29 @@ describe('planEventSave', () => {
     expect(planEventSave(input({ end_date: '2026-11-02T18:00:00Z' }), creating)).toHaveProperty('fields');
   });
 
-  it('refuses dates before 1970 or past the year 9999', () => {
-    expect(planEventSave(input({ start_date: '0000-01-01', end_date: '2026-01-01' }), creating)).toEqual({
-      problem: 'invalid',
-      message: EVENT_MESSAGES.outOfRange,
+  it('refuses dates before 1990 or past the year 2100, judged in UTC', () => {
+    expect(EVENT_MESSAGES.outOfRange).toBe('Event dates must fall between the years 1990 and 2100');
+    for (const [start, end] of [
+      ['0000-01-01', '2026-01-01'],
+      ['1989-12-31T23:59Z', '2026-01-01'],
+      ['2100-12-31T23:00Z', '2100-12-31T23:30-05:00'],
+      ['2101-01-01', '2101-01-02'],
+    ]) {
+      expect(planEventSave(input({ start_date: start, end_date: end }), creating), start).toEqual({
+        problem: 'invalid',
+        message: EVENT_MESSAGES.outOfRange,
+      });
+    }
+  });
+
+  it('accepts the first and the last instant of those years', () => {
+    const plan = planEventSave(
+      input({ start_date: '1990-01-01T00:00Z', end_date: '2100-12-31T23:59:59.999Z' }),
+      creating,
+    );
+    expect(plan).toMatchObject({
+      fields: { start_date: '1990-01-01T00:00:00.000Z', end_date: '2100-12-31T23:59:59.999Z' },
     });
-    expect(
-      planEventSave(input({ start_date: '9999-12-31T23:00Z', end_date: '9999-12-31T23:30-05:00' }), creating),
-    ).toEqual({ problem: 'invalid', message: EVENT_MESSAGES.outOfRange });
   });
 
   it('refuses a start that is not a date', () => {

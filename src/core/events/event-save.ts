@@ -1,12 +1,10 @@
 import type { z } from 'zod';
+import { isWithinYears, outsideYearsMessage } from '../bounds/years.ts';
 import type { eventInputSchema } from './admin-events.schema.ts';
 import { WEEKLY_EVENT_DAYS } from './event-status.ts';
 import { parseIsoDate } from './iso-date.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Both databases store these instants alike; PostgreSQL has no year 0 and ISO text no year 10000. */
-const EARLIEST = Date.UTC(1970, 0, 1);
-const LATEST = Date.UTC(10_000, 0, 1) - 1;
 
 /** The form's input once its schema has trimmed and defaulted it. */
 export type ParsedEventInput = z.output<typeof eventInputSchema>;
@@ -37,7 +35,7 @@ export const EVENT_MESSAGES = {
     'This event comes from a WOM competition and follows it; only events created by an admin can be changed or deleted',
   endRequired: 'End date is required (only a weekly event defaults to 7 days)',
   endBeforeStart: 'End date must not be before the start date',
-  outOfRange: 'Event dates must fall between the years 1970 and 9999',
+  outOfRange: outsideYearsMessage('Event dates'),
   awardedLink:
     "This event's points were already awarded, so its WOM competition and short-event flag can no longer change",
   womIdTaken: (womId: string) => `WOM competition ${womId} is already linked to another event`,
@@ -71,7 +69,7 @@ export function planEventSave(
   else end = isWeekly(input.type) ? new Date(start.getTime() + WEEKLY_EVENT_DAYS * DAY_MS) : null;
   if (end === null) return invalid(EVENT_MESSAGES.endRequired);
   if (end.getTime() < start.getTime()) return invalid(EVENT_MESSAGES.endBeforeStart);
-  if (start.getTime() < EARLIEST || end.getTime() > LATEST) return invalid(EVENT_MESSAGES.outOfRange);
+  if (!isWithinYears(start) || !isWithinYears(end)) return invalid(EVENT_MESSAGES.outOfRange);
 
   if (input.wom_id !== null && context.womIdHeldBy !== null && context.womIdHeldBy !== editing?.id)
     return conflict(EVENT_MESSAGES.womIdTaken(input.wom_id));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDate } from '../bounds/years.ts';
 import { serialIdSchema, womPlayerIdWithMessage } from '../http/params.schema.ts';
 
 /** The spec's goal texts (§5 Goal creation, §8 Goals), word for word. */
@@ -30,8 +31,6 @@ export type GoalType = (typeof GOAL_TYPES)[number];
 /** Gain: the value is an amount on top of the current value. Total: the value is the target itself. */
 export const GOAL_MODES = ['gain', 'total'] as const;
 
-const isoDate = z.iso.date();
-
 /**
  * `POST /api/user-goals`: the server reads the start value from the character's current snapshot,
  * so the browser sends only what the user chose.
@@ -50,7 +49,7 @@ export const createGoalInputSchema = z.object({
     .min(1, GOAL_MESSAGES.gainNotPositive)
     .max(Number.MAX_SAFE_INTEGER),
   /** A calendar date (UTC), not before today. */
-  target_date: isoDate.nullish(),
+  target_date: boundedDate('Target date').nullish(),
   public: z.boolean().default(false),
 });
 export type CreateGoalInput = z.input<typeof createGoalInputSchema>;

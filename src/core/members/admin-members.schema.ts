@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int32Score } from '../bounds/int32.ts';
+import { boundedDate } from '../bounds/years.ts';
 import { MANUAL_POINT_INCREMENTS } from '../events/competition-results.ts';
 import { MAX_SERIAL_ID, womPlayerIdSchema } from '../http/params.schema.ts';
 import { UNKNOWN_ROLE_MESSAGE, isKnownRole } from './known-roles.ts';
@@ -73,7 +74,7 @@ const roleSchema = z
   .transform((role) => normaliseRole(role))
   .refine((role) => role === null || isKnownRole(role), UNKNOWN_ROLE_MESSAGE);
 
-const joinDateSchema = z.iso.date('Join Date must be a date (yyyy-MM-dd)').nullable();
+const joinDateSchema = boundedDate('Join Date', 'Join Date must be a date (yyyy-MM-dd)').nullable();
 
 /** The editable fields of the member form (spec §3, Member edit form). */
 export const memberFieldsSchema = z.object({

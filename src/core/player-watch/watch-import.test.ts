@@ -109,6 +109,13 @@ describe('planWatchImport: matching members', () => {
     expect(later.members).toEqual([]);
   });
 
+  it('keeps no publication date from before 1990 or after 2100', () => {
+    for (const published_date of ['0000-01-01', '1989-12-31', '2101-01-01T00:00:00Z']) {
+      const imported = plan([listCase('Iron Man', { published_date })], [member('1', 'Iron Man')]);
+      expect(imported.members[0]?.report.runewatch_case?.published_date, published_date).toBeNull();
+    }
+  });
+
   it('changes nothing for a member already reported with the same case', () => {
     const first = plan([listCase('Iron Man')], [member('1', 'Iron Man')]).members[0]!;
     const again = plan([listCase('Iron Man')], [member('1', 'Iron Man', first.report)]);

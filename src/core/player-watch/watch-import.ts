@@ -1,3 +1,4 @@
+import { isWithinYears } from '../bounds/years.ts';
 import { parseIsoDate } from '../events/iso-date.ts';
 import type { WatchCaseView } from '../members/admin-members.schema.ts';
 import { normaliseRsn } from '../members/names.ts';
@@ -58,8 +59,14 @@ const NOT_REPORTED: MemberReport = {
 const caseKey = (listed: ListedCase) =>
   JSON.stringify([listed.normalised_rsn, listed.published_date, listed.quick_find]);
 
+/** A publication date outside the years a date may fall in is as good as none (both databases store it alike). */
+function publishedDate(text: string | null | undefined): Date | null {
+  const published = text ? parseIsoDate(text) : null;
+  return published && isWithinYears(published) ? published : null;
+}
+
 function listedCase(entry: WatchListCase): ListedCase {
-  const published = entry.published_date ? parseIsoDate(entry.published_date) : null;
+  const published = publishedDate(entry.published_date);
   return {
     accused_rsn: entry.accused_rsn,
     normalised_rsn: normaliseRsn(entry.accused_rsn),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDateTime } from '../bounds/years.ts';
 import { serialIdSchema, womPlayerIdWithMessage } from '../http/params.schema.ts';
 import { progressPointSchema } from '../goals/goals.schema.ts';
 
@@ -44,7 +45,7 @@ export const raceInputSchema = z.object({
     .transform((text) => text?.trim() || null),
   public: z.boolean().default(false),
   /** An ISO date-time; not in the past. */
-  end_date: z.iso.datetime({ offset: true }).nullish(),
+  end_date: boundedDateTime('End date').nullish(),
   participants: z
     .array(participantInputSchema)
     .min(1, RACE_MESSAGES.needsParticipant)
