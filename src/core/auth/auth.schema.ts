@@ -27,6 +27,9 @@ export const ACCOUNT_MESSAGES = {
   usernameRequired: 'Username is required',
   passwordsDontMatch: "Passwords don't match",
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters`,
+  usernameCharacters: 'Usernames may use letters, digits, spaces, _ and -.',
+  usernameNeedsLetterOrDigit: 'Usernames need at least one letter or digit.',
   usernameTaken: 'Username already taken',
   wrongCurrentPassword: 'Your current password is not correct',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Ask an admin for a new one.',
@@ -47,7 +50,7 @@ export const registerInputSchema = z
       .string()
       .trim()
       .min(1, ACCOUNT_MESSAGES.usernameRequired)
-      .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
+      .max(USERNAME_MAX_LENGTH, ACCOUNT_MESSAGES.usernameTooLong),
     password: newPassword,
     confirm_password: confirmation,
   })

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { createManualClock, testConfig } from '#test/app.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
+import { ConfigError } from '../config.ts';
 import { login } from '../features/auth/auth.service.ts';
 import { hashPassword } from '../features/users/passwords.ts';
 import { formatLogLine } from '../logging/pretty-log-line.ts';
@@ -167,6 +168,25 @@ for (const dialect of testDialects) {
         `               ┌${rule}┐`,
         `               │ ${'Username: admin'.padEnd(`Password: ${password}`.length)} │`,
       ]);
+    });
+
+    it('stops start-up with a configuration error naming ADMIN_USERNAME when the new name is refused', async () => {
+      const config = testConfig({ ADMIN_USERNAME: 'owner\u202e', ADMIN_PASSWORD: 'first-secret' });
+      const failure = ensureFirstAdmin(deps(), config, recordingLog().log);
+      await expect(failure).rejects.toBeInstanceOf(ConfigError);
+      await expect(failure).rejects.toThrow(
+        'ADMIN_USERNAME: Usernames may use letters, digits, spaces, _ and -.',
+      );
+      expect(await admins()).toEqual([]);
+    });
+
+    it('creates the reserved name admin from ADMIN_USERNAME', async () => {
+      await ensureFirstAdmin(
+        deps(),
+        testConfig({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'first-secret' }),
+        recordingLog().log,
+      );
+      expect(await admins()).toEqual([{ username: 'admin' }]);
     });
 
     it('creates no account for a real clan without ADMIN_USERNAME, and says how to make one', async () => {

@@ -1,12 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isDemoMode, type Config } from '../config.ts';
+import { ConfigError, isDemoMode, type Config } from '../config.ts';
 import {
   createDemoAdminIfNone,
   upsertAdminAccount,
   type AccountDeps,
 } from '../features/users/accounts.service.ts';
 import { countAdmins } from '../features/users/users.repository.ts';
+import { HttpError } from '../http/http-error.ts';
 import { framedBlock } from '../logging/framed-block.ts';
+
+/** A name the account rules refuse stops start-up with the reason, naming the variable to fix. */
+function refusedName(error: unknown): unknown {
+  return error instanceof HttpError && error.statusCode < 500
+    ? new ConfigError(`Invalid configuration:\n  ADMIN_USERNAME: ${error.message}`)
+    : error;
+}
 
 /**
  * DESIGN §2: ADMIN_USERNAME / ADMIN_PASSWORD create or update the first admin at start; in demo
@@ -21,6 +29,8 @@ export async function ensureFirstAdmin(
     const { user, change } = await upsertAdminAccount(deps, config.firstAdmin, {
       userId: null,
       label: 'start-up',
+    }).catch((error: unknown) => {
+      throw refusedName(error);
     });
     if (change !== 'unchanged') {
       log.info(

@@ -40,6 +40,39 @@ for (const dialect of testDialects) {
       expect(await canLogIn('leader', 'first-pass')).not.toBeNull();
     });
 
+    it('creates an admin named after a reserved word as spelled, but none of its look-alikes', async () => {
+      expect(await runAdminCommand(deps(), ['create', 'Admin', '--password', 'admin-pass'])).toBe(
+        'Created admin "admin".',
+      );
+      for (const name of ['\u0430dmin', 'moder\u0430tor']) {
+        await expect(runAdminCommand(deps(), ['create', name, '--password', 'other-pass'])).rejects.toThrow(
+          'Username already taken',
+        );
+      }
+      await expect(
+        runAdminCommand(deps(), ['create', 'admin\u200b2', '--password', 'other-pass']),
+      ).rejects.toThrow('Usernames may use letters, digits, spaces, _ and -.');
+      const users = await database.db.selectFrom('users').select('username').execute();
+      expect(users).toEqual([{ username: 'admin' }]);
+    });
+
+    it('resets the password of an account whose name today would refuse', async () => {
+      const now = clock.now().toISOString();
+      await database.db
+        .insertInto('users')
+        .values({
+          username: 'odd\u200bname',
+          password_hash: 'unknown',
+          is_admin: false,
+          join_date: now.slice(0, 10),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await runAdminCommand(deps(), ['reset-password', 'Odd\u200bName', '--password', 'new-password']);
+      expect(await canLogIn('odd\u200bname', 'new-password')).toMatchObject({ username: 'odd\u200bname' });
+    });
+
     it('resets a password so only the new one works', async () => {
       await runAdminCommand(deps(), ['create', 'leader', '--password', 'old-password']);
       await runAdminCommand(deps(), ['reset-password', 'leader', '--password', 'new-password']);

@@ -47,7 +47,11 @@ export async function runAdminCommand(deps: AccountDeps, args: string[]): Promis
   const shown = password === undefined ? ` Password: ${chosen}` : '';
   switch (command) {
     case 'create': {
-      const user = await createAccount(deps, { username, password: chosen, isAdmin: true }, SHELL);
+      const user = await createAccount(
+        deps,
+        { username, password: chosen, isAdmin: true, origin: 'shell' },
+        SHELL,
+      );
       return `Created admin "${user.username}".${shown}`;
     }
     case 'reset-password': {

@@ -17,6 +17,8 @@ type WithDefault<T> = ColumnType<T, T | undefined, T>;
 export interface UsersTable {
   id: Id;
   username: string;
+  /** The name's confusable skeleton (decision 018); NULL for an older look-alike of an older name. */
+  username_skeleton: string | null;
   password_hash: string;
   is_admin: BoolWithDefault;
   supabase_auth_id: string | null;

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { LoginInput, RegisterInput, SessionUser } from '#core/auth/auth.schema.ts';
-import { normaliseUsername } from '#core/auth/username.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { createAccount } from '../users/accounts.service.ts';
 import { hashPassword, verifyPassword } from '../users/passwords.ts';
-import { findUserByUsername, toSessionUser } from '../users/users.repository.ts';
+import { findUserByTypedName, toSessionUser } from '../users/users.repository.ts';
 import {
   deleteExpiredSessions,
   deleteSessionByTokenHash,
@@ -69,20 +68,26 @@ export async function openSession(deps: AuthDeps, user: SessionUser): Promise<Is
   return { user, token, expiresAt };
 }
 
-/** Checks the credentials and opens a session. */
+/**
+ * Checks the credentials and opens a session. The name is looked up as older accounts were stored
+ * too, so a name today's rules would refuse still signs in.
+ */
 export async function login(deps: AuthDeps, input: LoginInput): Promise<IssuedSession> {
-  const user = await findUserByUsername(deps.db, normaliseUsername(input.username));
+  const user = await findUserByTypedName(deps.db, input.username);
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   const valid = await verifyPassword(user?.password_hash ?? (await dummyHash), input.password);
   if (!user || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS');
   return openSession(deps, toSessionUser(user));
 }
 
-/** Creates a plain account and signs it in; 'Username already taken' (409) when the name is in use. */
+/**
+ * Creates a plain account and signs it in: 400 for a name with characters no name may hold, 409
+ * 'Username already taken' for a name in use, one that reads the same, or a reserved one.
+ */
 export async function register(deps: AuthDeps, input: RegisterInput): Promise<IssuedSession> {
   const user = await createAccount(
     deps,
-    { username: input.username, password: input.password, isAdmin: false },
+    { username: input.username, password: input.password, isAdmin: false, origin: 'register' },
     { userId: null, label: 'register' },
   );
   return openSession(deps, user);

@@ -68,6 +68,17 @@ for (const dialect of testDialects) {
       expect(login.statusCode).toBe(200);
     });
 
+    it('lets the new user sign in under a full-width spelling of the name', async () => {
+      await register('zezima');
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'ＺＥＺＩＭＡ', password: NEW_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().user.username).toBe('zezima');
+    });
+
     it('writes an audit row for the new account', async () => {
       const response = await register('zezima');
       const audit = await t.database.db.selectFrom('audit_log').selectAll().execute();
@@ -88,6 +99,70 @@ for (const dialect of testDialects) {
       expect(response.json()).toEqual({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.usernameTaken });
       expect(response.cookies).toHaveLength(0);
       expect(await usernames()).toEqual(['zezima']);
+    });
+
+    it('stores full-width letters and ligatures in their plain form', async () => {
+      const response = await register('ＺＥＺＩＭＡ');
+      expect(response.statusCode).toBe(201);
+      expect(response.json().user.username).toBe('zezima');
+    });
+
+    it('refuses invisible characters, bidi overrides and markup with 400, creating nothing', async () => {
+      for (const username of ['admin\u200b', '\u202enimda', '<b>x</b>', 'zezima\u2060', 'tab\tname']) {
+        const response = await register(username);
+        expect(response.statusCode, JSON.stringify(username)).toBe(400);
+        expect(response.json()).toEqual({
+          code: 'VALIDATION_ERROR',
+          message: 'Usernames may use letters, digits, spaces, _ and -.',
+        });
+        expect(response.cookies).toHaveLength(0);
+      }
+      expect(await usernames()).toEqual([]);
+    });
+
+    it("refuses the reserved names and their look-alikes with 'Username already taken'", async () => {
+      for (const username of [
+        'Admin',
+        'ADMIN',
+        '\u0430dmin',
+        'ad_min',
+        'adrnin',
+        'Administrator',
+        'm0derator',
+        'system',
+      ]) {
+        const response = await register(username);
+        expect(response.statusCode, username).toBe(409);
+        expect(response.json()).toEqual({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.usernameTaken });
+      }
+      expect(await usernames()).toEqual([]);
+    });
+
+    it("refuses ADMIN and Cyrillic аdmin once the site's admin is named admin", async () => {
+      await createUser(t, 'admin', { admin: true });
+      for (const username of ['ADMIN', '\u0430dmin']) {
+        expect((await register(username, { remoteAddress: '192.0.2.1' })).statusCode, username).toBe(409);
+      }
+      expect(await usernames()).toEqual(['admin']);
+    });
+
+    it("refuses a name that reads like another user's with 'Username already taken'", async () => {
+      await createUser(t, 'zezima');
+      for (const username of ['zezirna', 'ZEZ\u0456MA', 'z\u0435zima', 'ze_zima', 'zézima']) {
+        const response = await register(username);
+        expect(response.statusCode, username).toBe(409);
+        expect(response.json()).toEqual({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.usernameTaken });
+      }
+      expect(await usernames()).toEqual(['zezima']);
+    });
+
+    it('gives one of two look-alike names registered at the same moment the account, the other a 409', async () => {
+      const responses = await Promise.all([
+        register('lynx', { remoteAddress: '192.0.2.1' }),
+        register('1ynx', { remoteAddress: '192.0.2.2' }),
+      ]);
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+      expect(await usernames()).toHaveLength(1);
     });
 
     it("answers 400 'Passwords don't match' word for word and creates nothing", async () => {

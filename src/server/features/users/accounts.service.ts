@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, type SessionUser } from '#core/auth/auth.schema.ts';
 import { LINK_AUTH_ID_MESSAGES, type User } from '#core/users/users.schema.ts';
-import { normaliseUsername } from '#core/auth/username.ts';
+import {
+  isReservedUsername,
+  normaliseUsername,
+  usernameProblem,
+  type UsernameOrigin,
+} from '#core/auth/username.ts';
 import type { Clock } from '../../clock.ts';
 import { ConflictError } from '../../db/errors.ts';
 import type { Database, UserRow, UserUpdate } from '../../db/schema.ts';
@@ -14,7 +19,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   countAdmins,
   findUserById,
-  findUserByUsername,
+  findUserByTypedName,
   insertUser,
   toSessionUser,
   toUser,
@@ -32,10 +37,28 @@ function checkPassword(password: string): void {
   }
 }
 
-function checkUsername(username: string): string {
-  const normalised = normaliseUsername(username);
-  if (normalised === '') throw badRequest('Username is required');
-  return normalised;
+const usernameTaken = () => new HttpError(409, 'CONFLICT', ACCOUNT_MESSAGES.usernameTaken);
+
+/**
+ * A new account's name, normalised. Characters no name may hold are a 400; a reserved name, or one
+ * that reads like it, is taken (409). A look-alike of another user's name is refused by the unique
+ * skeleton when the row is inserted, so two registrations at once cannot both pass.
+ */
+function newUsername(typed: string, origin: UsernameOrigin): string {
+  const username = normaliseUsername(typed);
+  const problem = usernameProblem(username);
+  if (problem !== null) throw badRequest(problem);
+  if (isReservedUsername(username, origin)) throw usernameTaken();
+  return username;
+}
+
+/** An existing account named from the shell; older accounts keep the names they were made with. */
+async function findNamedUser(db: AccountDeps['db'], typed: string): Promise<UserRow> {
+  const name = normaliseUsername(typed);
+  if (name === '') throw badRequest(ACCOUNT_MESSAGES.usernameRequired);
+  const user = await findUserByTypedName(db, typed);
+  if (!user) throw notFound(`No user named ${name}`);
+  return user;
 }
 
 /** Inserts the account and its audit row in one transaction; a taken name throws ConflictError. */
@@ -70,18 +93,21 @@ async function insertAccount(
   });
 }
 
-/** Creates a new account; 'Username already taken' (409) when the name is in use. */
+/**
+ * Creates a new account; 'Username already taken' (409) when the name, or one that reads the same,
+ * is in use. Only the shell may create a reserved name (`admin`), as spelled.
+ */
 export async function createAccount(
   deps: AccountDeps,
-  input: { username: string; password: string; isAdmin: boolean },
+  input: { username: string; password: string; isAdmin: boolean; origin: UsernameOrigin },
   actor: AuditActor,
 ): Promise<SessionUser> {
-  const username = checkUsername(input.username);
+  const username = newUsername(input.username, input.origin);
   checkPassword(input.password);
   try {
     return await insertAccount(deps, { ...input, username }, actor, 'user.create');
   } catch (error) {
-    if (error instanceof ConflictError) throw new HttpError(409, 'CONFLICT', ACCOUNT_MESSAGES.usernameTaken);
+    if (error instanceof ConflictError) throw usernameTaken();
     throw error;
   }
 }
@@ -91,17 +117,18 @@ export type AdminAccountChange = 'created' | 'updated' | 'unchanged';
 /**
  * Makes sure the account exists, is an admin and has this password (start-up runs this every time
  * from ADMIN_USERNAME / ADMIN_PASSWORD). An account that already matches is left alone: no rehash,
- * no audit row. A new password signs the account out everywhere.
+ * no audit row. A new password signs the account out everywhere. A new account's name follows the
+ * rules of `npm run admin -- create`.
  */
 export async function upsertAdminAccount(
   deps: AccountDeps,
   input: { username: string; password: string },
   actor: AuditActor,
 ): Promise<{ user: SessionUser; change: AdminAccountChange }> {
-  const username = checkUsername(input.username);
   checkPassword(input.password);
-  const existing = await findUserByUsername(deps.db, username);
+  const existing = await findUserByTypedName(deps.db, input.username);
   if (existing) return updateAdminAccount(deps, existing, input.password, actor);
+  const username = newUsername(input.username, 'shell');
   try {
     const user = await insertAccount(
       deps,
@@ -111,9 +138,10 @@ export async function upsertAdminAccount(
     );
     return { user, change: 'created' };
   } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
     // Several instances starting together on one PostgreSQL: another one created it first.
-    const createdMeanwhile = error instanceof ConflictError && (await findUserByUsername(deps.db, username));
-    if (!createdMeanwhile) throw error;
+    const createdMeanwhile = await findUserByTypedName(deps.db, username);
+    if (!createdMeanwhile) throw usernameTaken();
     return updateAdminAccount(deps, createdMeanwhile, input.password, actor);
   }
 }
@@ -166,17 +194,15 @@ export async function resetPassword(
   input: { username: string; password: string },
   actor: AuditActor,
 ): Promise<SessionUser> {
-  const username = checkUsername(input.username);
   checkPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction().execute(async (trx) => {
-    const existing = await findUserByUsername(trx, username);
-    if (!existing) throw notFound(`No user named ${username}`);
+    const existing = await findNamedUser(trx, input.username);
     const row = await updateUser(trx, existing.id, {
       password_hash: passwordHash,
       updated_at: deps.clock.now().toISOString(),
     });
-    if (!row) throw notFound(`No user named ${username}`);
+    if (!row) throw notFound(`No user named ${existing.username}`);
     // Signing out everywhere: whoever knew the old password keeps no session.
     await deleteUserSessions(trx, row.id);
     await recordAudit(trx, {
@@ -240,8 +266,7 @@ export async function setAdminFlagByUsername(
   input: { username: string; isAdmin: boolean },
   actor: AuditActor,
 ): Promise<User> {
-  const user = await findUserByUsername(deps.db, checkUsername(input.username));
-  if (!user) throw notFound(`No user named ${normaliseUsername(input.username)}`);
+  const user = await findNamedUser(deps.db, input.username);
   return setAdminFlag(deps, { userId: user.id, isAdmin: input.isAdmin }, actor);
 }
 

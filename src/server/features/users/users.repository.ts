@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '#core/auth/auth.schema.ts';
+import { confusableSkeleton } from '#core/auth/confusables.ts';
+import { usernameLookupNames } from '#core/auth/username.ts';
 import type { User } from '#core/users/users.schema.ts';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.ts';
 import { withConstraintErrors } from '../../db/errors.ts';
@@ -26,9 +28,14 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Expects the username already normalised (normaliseUsername). */
-export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+/**
+ * The account a typed username names: stored as typed but trimmed and lower-cased (how every older
+ * account was stored), else in its normalised form (usernameLookupNames).
+ */
+export async function findUserByTypedName(db: Db, typed: string): Promise<UserRow | undefined> {
+  const names = usernameLookupNames(typed);
+  const rows = await db.selectFrom('users').selectAll().where('username', 'in', names).execute();
+  return names.map((name) => rows.find((row) => row.username === name)).find((row) => row !== undefined);
 }
 
 export function listUsers(db: Db): Promise<UserRow[]> {
@@ -44,10 +51,14 @@ export async function countAdmins(db: Db): Promise<number> {
   return Number(row.count);
 }
 
-/** Throws ConflictError when the username is taken. */
-export function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
+/**
+ * Stores the name's skeleton with it; throws ConflictError when the username, or a name that reads
+ * the same (its skeleton), is taken.
+ */
+export function insertUser(db: Db, user: Omit<NewUserRow, 'username_skeleton'>): Promise<UserRow> {
+  const row = { ...user, username_skeleton: confusableSkeleton(user.username) };
   return withConstraintErrors(() =>
-    db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(),
+    db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow(),
   );
 }
 

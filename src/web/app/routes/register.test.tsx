@@ -78,6 +78,7 @@ describe('register page', () => {
   it.each([
     [409, 'USERNAME_TAKEN', 'Username already taken'],
     [400, 'VALIDATION_ERROR', "Passwords don't match"],
+    [400, 'VALIDATION_ERROR', 'Usernames may use letters, digits, spaces, _ and -.'],
     [429, 'RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.'],
   ])(
     "shows the server's refusal %i %s in its own words and stays on the page",
