@@ -6,6 +6,7 @@ import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import { changedTables, dumpTables } from '#test/table-dump.ts';
 import type { NewMemberRow } from './db/schema.ts';
+import { claimCharacter, snapshotWith, storeSnapshot } from './features/goals/goals.testing.ts';
 
 const ADDED = '2026-01-01T00:00:00.000Z';
 
@@ -57,11 +58,15 @@ for (const dialect of testDialects) {
           .orderBy('id')
           .execute()
       ).map((row) => row.amount);
-    /** Runs a request that must be refused, and checks that it wrote nothing anywhere. */
-    async function refused(options: InjectOptions) {
+    /**
+     * Sends a request that must be refused (as the admin unless `role` says otherwise) and checks that
+     * it wrote nothing, bar the per-user limiter's count of the attempt.
+     */
+    async function refused(options: InjectOptions, role: 'admin' | 'user' = 'admin') {
       const before = await dumpTables(t.database.db);
-      const response = await asAdmin(options);
-      expect(changedTables(before, await dumpTables(t.database.db))).toEqual([]);
+      const response = await roles.as(role, options);
+      const changed = changedTables(before, await dumpTables(t.database.db));
+      expect(changed.filter((table) => table !== 'rate_limits')).toEqual([]);
       return response;
     }
 
@@ -263,27 +268,31 @@ for (const dialect of testDialects) {
       });
 
       it('refuses a race ending or a goal due after 2100, writing nothing', async () => {
-        const race = await refused({
-          method: 'POST',
-          url: '/api/races',
-          headers: roles.headers('user'),
-          payload: {
-            title: 'Forever',
-            end_date: '2101-01-01T00:00:00Z',
-            participants: [{ wom_id: '1', metric: 'attack', target_value: 10 }],
+        const race = await refused(
+          {
+            method: 'POST',
+            url: '/api/races',
+            payload: {
+              title: 'Forever',
+              end_date: '2101-01-01T00:00:00Z',
+              participants: [{ wom_id: '1', metric: 'attack', target_value: 10 }],
+            },
           },
-        });
+          'user',
+        );
         expect(race.statusCode).toBe(400);
         expect(race.json()).toEqual({
           code: 'VALIDATION_ERROR',
           message: `end_date: ${outside('End date')}`,
         });
-        const goal = await refused({
-          method: 'POST',
-          url: '/api/user-goals',
-          headers: roles.headers('user'),
-          payload: { wom_id: '1', metric: 'attack', mode: 'gain', value: 10, target_date: '2101-01-01' },
-        });
+        const goal = await refused(
+          {
+            method: 'POST',
+            url: '/api/user-goals',
+            payload: { wom_id: '1', metric: 'attack', mode: 'gain', value: 10, target_date: '2101-01-01' },
+          },
+          'user',
+        );
         expect(goal.statusCode).toBe(400);
         expect(goal.json()).toEqual({
           code: 'VALIDATION_ERROR',
@@ -304,6 +313,45 @@ for (const dialect of testDialects) {
           .select('published_date')
           .executeTakeFirstOrThrow();
         expect(stored.published_date).toBeNull();
+      });
+    });
+
+    describe('goal and race targets are whole numbers a number holds exactly', () => {
+      const tooLarge = 'Target value must be a whole number no larger than 9,007,199,254,740,991';
+
+      it('refuses a goal whose gain would take its target past 9,007,199,254,740,991, writing nothing', async () => {
+        await seed(memberRow('1', 'Alpha'));
+        await claimCharacter(t, roles.userId, '1');
+        await storeSnapshot(t, '1', snapshotWith({ skills: { attack: 13_034_431 } }));
+        const response = await refused(
+          {
+            method: 'POST',
+            url: '/api/user-goals',
+            payload: { wom_id: '1', metric: 'attack', mode: 'gain', value: Number.MAX_SAFE_INTEGER - 1 },
+          },
+          'user',
+        );
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ code: 'VALIDATION_ERROR', message: tooLarge });
+      });
+
+      it('refuses a race target of 2^53, writing nothing', async () => {
+        const response = await refused(
+          {
+            method: 'POST',
+            url: '/api/races',
+            payload: {
+              title: 'Far',
+              participants: [{ wom_id: '1', metric: 'attack', target_value: 2 ** 53 }],
+            },
+          },
+          'user',
+        );
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          code: 'VALIDATION_ERROR',
+          message: `participants.0.target_value: ${tooLarge}`,
+        });
       });
     });
   });

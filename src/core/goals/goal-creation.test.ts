@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TARGET_NOT_SAFE } from '../bounds/safe-integer.ts';
 import { GOAL_MESSAGES } from './goals.schema.ts';
 import { goalTarget, planGoal } from './goal-creation.ts';
 
@@ -23,6 +24,18 @@ describe('planGoal', () => {
     expect(planGoal({ metric: 'clue_scrolls_all', mode: 'gain', value: 1 }, 3, TODAY)).toMatchObject({
       goal: { goal_type: 'activity' },
     });
+  });
+
+  it('refuses a gain that would take the target past Number.MAX_SAFE_INTEGER, and takes one reaching it', () => {
+    expect(
+      planGoal({ metric: 'attack', mode: 'gain', value: Number.MAX_SAFE_INTEGER - 99 }, 100, TODAY),
+    ).toEqual({
+      ok: false,
+      message: TARGET_NOT_SAFE,
+    });
+    expect(
+      planGoal({ metric: 'attack', mode: 'gain', value: Number.MAX_SAFE_INTEGER - 100 }, 100, TODAY),
+    ).toMatchObject({ ok: true, goal: { target_value: Number.MAX_SAFE_INTEGER } });
   });
 
   it("refuses a metric that is not one of WOM's skills, bosses or activities", () => {

@@ -1,3 +1,4 @@
+import { TARGET_NOT_SAFE } from '../bounds/safe-integer.ts';
 import { metricKindOf, type MetricKind } from '../metrics/metric-value.ts';
 import { metricDisplayName } from '../metrics/metric-names.ts';
 import { GOAL_MESSAGES } from './goals.schema.ts';
@@ -33,7 +34,8 @@ export function goalTarget(mode: GoalChoice['mode'], current: number, value: num
 /**
  * Checks a new goal against the character's current value for its metric (null when the snapshot
  * lacks it) and today's UTC date, in the order the spec lists them: a metric with no value yet,
- * a total not above the current value, a target date in the past.
+ * a total not above the current value, a target date in the past; then that a gain on top of the
+ * current value is still a target a number holds exactly.
  */
 export function planGoal(choice: GoalChoice, current: number | null, today: string): GoalPlan {
   const goalType = metricKindOf(choice.metric);
@@ -47,12 +49,7 @@ export function planGoal(choice: GoalChoice, current: number | null, today: stri
   if (choice.target_date && choice.target_date < today) {
     return { ok: false, message: GOAL_MESSAGES.pastTargetDate };
   }
-  return {
-    ok: true,
-    goal: {
-      goal_type: goalType,
-      start_value: current,
-      target_value: goalTarget(choice.mode, current, choice.value),
-    },
-  };
+  const target = goalTarget(choice.mode, current, choice.value);
+  if (!Number.isSafeInteger(target)) return { ok: false, message: TARGET_NOT_SAFE };
+  return { ok: true, goal: { goal_type: goalType, start_value: current, target_value: target } };
 }

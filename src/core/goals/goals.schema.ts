@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeTarget } from '../bounds/safe-integer.ts';
 import { boundedDate } from '../bounds/years.ts';
 import { serialIdSchema, womPlayerIdWithMessage } from '../http/params.schema.ts';
 
@@ -43,11 +44,7 @@ export const createGoalInputSchema = z.object({
     .min(1, GOAL_MESSAGES.requiredFields)
     .max(64),
   mode: z.enum(GOAL_MODES),
-  value: z
-    .number({ error: GOAL_MESSAGES.requiredFields })
-    .int()
-    .min(1, GOAL_MESSAGES.gainNotPositive)
-    .max(Number.MAX_SAFE_INTEGER),
+  value: safeTarget({ missing: GOAL_MESSAGES.requiredFields, belowOne: GOAL_MESSAGES.gainNotPositive }),
   /** A calendar date (UTC), not before today. */
   target_date: boundedDate('Target date').nullish(),
   public: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeTarget } from '../bounds/safe-integer.ts';
 import { boundedDateTime } from '../bounds/years.ts';
 import { serialIdSchema, womPlayerIdWithMessage } from '../http/params.schema.ts';
 import { progressPointSchema } from '../goals/goals.schema.ts';
@@ -25,11 +26,10 @@ const participantInputSchema = z.object({
     .trim()
     .min(1, RACE_MESSAGES.participantIncomplete)
     .max(64),
-  target_value: z
-    .number({ error: RACE_MESSAGES.participantIncomplete })
-    .int()
-    .min(1, RACE_MESSAGES.targetAtLeastOne)
-    .max(Number.MAX_SAFE_INTEGER),
+  target_value: safeTarget({
+    missing: RACE_MESSAGES.participantIncomplete,
+    belowOne: RACE_MESSAGES.targetAtLeastOne,
+  }),
 });
 
 /**
