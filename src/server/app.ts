@@ -19,6 +19,7 @@ import { racesRoutes } from './features/races/races.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { iconsRoutes } from './features/icons/icons.routes.ts';
 import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
+import { registerPublicOrigin } from './http/site-origin.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { leaderboardsRoutes } from './features/leaderboards/leaderboards.routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
   });
   capConnectionsPerAddress(app.server, config.connections.maxPerAddress);
+  registerPublicOrigin(app, config.publicOrigin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRouteTable(app);

@@ -70,6 +70,25 @@ describe('loadConfig', () => {
     },
   );
 
+  it.each([
+    [undefined, null],
+    ['https://clan.example', 'https://clan.example'],
+    ['https://Clan.Example:443/', 'https://clan.example'],
+    ['http://192.168.1.20:3000', 'http://192.168.1.20:3000'],
+  ])('reads PUBLIC_URL=%s as the origin %s', (value, origin) => {
+    expect(loadConfig(value === undefined ? {} : { PUBLIC_URL: value }).publicOrigin).toBe(origin);
+  });
+
+  it.each([
+    'clan.example',
+    'ftp://clan.example',
+    'https://clan.example/clan',
+    'https://clan.example/?a=1',
+    'https://me@clan.example',
+  ])('stops with a message naming PUBLIC_URL for %s', (value) => {
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
+  });
+
   it('gives a client 30 s to send a request and keeps an idle connection 5 s', () => {
     expect(loadConfig({}).connections).toMatchObject({ requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 });
     const set = loadConfig({ REQUEST_TIMEOUT_SECONDS: '2', KEEP_ALIVE_TIMEOUT_SECONDS: '65' }).connections;

@@ -46,6 +46,24 @@ const trustProxySchema = z
     return z.NEVER;
   });
 
+/**
+ * Where visitors reach the site, e.g. `https://clan.example`: a scheme and a host (and port), read
+ * as its origin. No path: the site's pages, API and assets live at the root.
+ */
+const publicUrlSchema = z.url({ protocol: /^https?$/ }).transform((value, ctx) => {
+  const url = new URL(value);
+  if (
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '' &&
+    url.username === '' &&
+    url.password === ''
+  )
+    return url.origin;
+  ctx.addIssue({ code: 'custom', message: 'must be http(s)://host[:port] with no path, query or login' });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -63,6 +81,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: positiveInt(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(5),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
+  PUBLIC_URL: publicUrlSchema.optional(),
 
   ADMIN_USERNAME: z.string().trim().optional(),
   ADMIN_PASSWORD: z
@@ -117,6 +136,8 @@ export interface Config {
   /** Readable lines for a person at a terminal, or one JSON object a line for log collectors. */
   logFormat: NonNullable<Env['LOG_FORMAT']>;
   trustProxy: TrustProxy;
+  /** PUBLIC_URL's origin: the one origin mutations may come from; https makes the session cookie Secure. */
+  publicOrigin: string | null;
   /** What keeps slow or greedy clients from holding the server's connections. */
   connections: {
     /** Time a client has to send a whole request, headers and body, before it is answered 408. */
@@ -222,6 +243,7 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     trustProxy: env.TRUST_PROXY,
+    publicOrigin: env.PUBLIC_URL ?? null,
     connections: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
       keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,

@@ -11,9 +11,9 @@ describe('same-origin guard', () => {
     t = undefined;
   });
 
-  /** An app with the TRUST_PROXY setting; its `post` answers the status of a mutation. */
-  async function appTrusting(trustProxy: string) {
-    t = await createTestApp('sqlite', { env: { TRUST_PROXY: trustProxy } });
+  /** An app with the TRUST_PROXY setting (and `env`); its `post` answers the status of a mutation. */
+  async function appTrusting(trustProxy: string, env: Record<string, string> = {}) {
+    t = await createTestApp('sqlite', { env: { TRUST_PROXY: trustProxy, ...env } });
     const app = t.app;
     return async (headers: Record<string, string>, remoteAddress = '127.0.0.1') => {
       const response = await app.inject({ method: 'POST', url: '/api/auth/logout', remoteAddress, headers });
@@ -64,4 +64,29 @@ describe('same-origin guard', () => {
       expect(await post({ ...headers, origin: 'http://clan.example' }, PROXY)).toBe(403);
     },
   );
+
+  it('with PUBLIC_URL accepts exactly its origin, whatever Host the request names', async () => {
+    const post = await appTrusting('false', { PUBLIC_URL: 'https://clan.example/' });
+    expect(await post({ host: 'localhost:3000', origin: 'https://clan.example' })).toBe(204);
+    expect(await post({ host: 'clan.example', origin: 'https://clan.example' })).toBe(204);
+  });
+
+  it('with PUBLIC_URL refuses the origin the Host header names, and the same host on another scheme or port', async () => {
+    const post = await appTrusting('false', { PUBLIC_URL: 'https://clan.example' });
+    expect(await post({ host: 'localhost:3000', origin: 'http://localhost:3000' })).toBe(403);
+    for (const origin of ['http://clan.example', 'https://clan.example:8443', 'https://www.clan.example']) {
+      expect(await post({ host: 'clan.example', origin })).toBe(403);
+    }
+  });
+
+  it('with PUBLIC_URL refuses the scheme and host a trusted proxy forwards when they are not its own', async () => {
+    const post = await appTrusting('true', { PUBLIC_URL: 'https://clan.example' });
+    const headers = {
+      host: 'localhost:3000',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'other.example',
+    };
+    expect(await post({ ...headers, origin: 'https://other.example' }, PROXY)).toBe(403);
+    expect(await post({ ...headers, origin: 'https://clan.example' }, PROXY)).toBe(204);
+  });
 });

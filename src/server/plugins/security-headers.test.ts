@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { IncomingHttpHeaders } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app.ts';
+import { serveOverTls, TEST_TLS } from '#test/tls.ts';
 
 /** Every security header a response carries, with its value: what helmet sent, minus the icon host. */
 const EXPECTED = {
@@ -66,5 +69,64 @@ describe('security headers', () => {
       Object.entries(response.headers).filter(([name]) => !NOT_SECURITY.has(name)),
     );
     expect(security).toEqual(EXPECTED);
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  const HSTS = 'max-age=31536000; includeSubDomains';
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  /** The HSTS header of a read with `headers`, from `remoteAddress`, with the TRUST_PROXY setting. */
+  async function hstsOf(trustProxy: string, headers: Record<string, string>, remoteAddress = '10.0.0.2') {
+    t = await createTestApp('sqlite', { env: { TRUST_PROXY: trustProxy } });
+    const response = await t.app.inject({ method: 'GET', url: '/api/clan', headers, remoteAddress });
+    return response.headers['strict-transport-security'];
+  }
+
+  it('is sent on a request a trusted proxy forwarded from HTTPS', async () => {
+    expect(await hstsOf('true', { 'x-forwarded-proto': 'https' })).toBe(HSTS);
+  });
+
+  it.each([
+    ['false', {}],
+    ['true', { 'x-forwarded-proto': 'http' }],
+    ['false', { 'x-forwarded-proto': 'https' }],
+    ['10.1.0.0/16', { 'x-forwarded-proto': 'https' }],
+  ])(
+    'is not sent over plain HTTP, nor on a claim of HTTPS by a peer it does not trust (TRUST_PROXY=%s, %o)',
+    async (trustProxy, headers) => {
+      expect(await hstsOf(trustProxy, headers)).toBeUndefined();
+    },
+  );
+
+  it('is sent on a request that came over the server’s own TLS', async () => {
+    t = await createTestApp('sqlite');
+    await t.app.ready();
+    const front = await serveOverTls(t.app.server);
+    try {
+      const headers = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
+        const request = httpsGet(
+          {
+            host: '127.0.0.1',
+            port: front.port,
+            path: '/api/clan',
+            ca: TEST_TLS.cert,
+            servername: 'localhost',
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.headers));
+          },
+        );
+        request.on('error', reject);
+      });
+      expect(headers['strict-transport-security']).toBe(HSTS);
+    } finally {
+      await front.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionUser } from '#core/auth/auth.schema.ts';
 import { resolveSession, type AuthDeps } from '../features/auth/auth.service.ts';
+import { siteOrigin } from '../http/site-origin.ts';
 
 export const SESSION_COOKIE = 'clan_session';
 
@@ -13,8 +14,9 @@ declare module 'fastify' {
   }
 }
 
+/** Secure when the site is served over HTTPS: PUBLIC_URL says so, or the request came that way. */
 function isSecure(request: FastifyRequest): boolean {
-  return request.protocol === 'https';
+  return siteOrigin(request)?.startsWith('https:') === true;
 }
 
 export function setSessionCookie(
