@@ -4,6 +4,7 @@ import type { MatrixRole, World } from './authorization-rules.ts';
 import { openSession } from '#server/features/auth/auth.service.ts';
 import { PLAYER_WATCH } from '#server/features/player-watch/player-watch.service.ts';
 import { measuredMembers } from '#server/features/races/races.testing.ts';
+import { creationKey } from '#server/features/users/creation-attempts.ts';
 import { hashPassword } from '#server/features/users/passwords.ts';
 import { findUserById, insertUser, toSessionUser } from '#server/features/users/users.repository.ts';
 import { findMemberStats } from '#server/features/wom-data/wom-data.repository.ts';
@@ -106,8 +107,26 @@ export async function createMatrix(t: TestApp): Promise<Matrix> {
     };
   }
 
+  /**
+   * Ends the owner's earlier races and claim requests and forgets their creations, so every world's
+   * owner starts within the account caps and creation limits, as a new account would.
+   */
+  async function retireEarlierWorlds(): Promise<void> {
+    const now = t.clock.now().toISOString();
+    await db.updateTable('races').set({ end_date: now }).where('creator_id', '=', ids.owner).execute();
+    await db
+      .updateTable('claim_requests')
+      .set({ status: 'denied', reviewed_at: now })
+      .where('user_id', '=', ids.owner)
+      .where('status', '=', 'pending')
+      .execute();
+    const keys = (['race', 'goal', 'claimRequest'] as const).map((kind) => creationKey(kind, ids.owner));
+    await db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
+  }
+
   async function seedWorld(): Promise<World> {
     serial += 1;
+    await retireEarlierWorlds();
     const owner = await cookie('owner');
     const admin = await cookie('admin');
     const womId = (slot: number) => String(700_000_000 + serial * 10 + slot);

@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_CAPS, CAP_MESSAGES } from '#core/users/account-caps.ts';
+import { CREATION_LIMITS } from '#core/users/creation-limits.ts';
 import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { addMember } from './claims.testing.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';
+const HOUR = 60 * 60 * 1000;
 const requestLimit = { code: 'CLAIM_REQUEST_LIMIT', message: CAP_MESSAGES.pendingClaimRequests };
-const MEMBERS = Array.from({ length: 12 }, (_, i) => String(100 + i));
+const MEMBERS = Array.from({ length: 9 }, (_, i) => String(100 + i));
 
 for (const dialect of testDialects) {
   describe(`${dialect}: how many claim requests one account may have waiting`, () => {
@@ -71,6 +73,24 @@ for (const dialect of testDialects) {
 
       expect((await ask(MEMBERS[5]!)).statusCode).toBe(201);
       expect((await ask(MEMBERS[6]!)).json()).toEqual(requestLimit);
+    });
+
+    it('counts every request a user makes, even reviewed ones, and answers 429 past 10 in an hour', async () => {
+      for (let i = 0; i < CREATION_LIMITS.claimRequest.account.attempts; i += 1) {
+        expect((await ask(MEMBERS[i % MEMBERS.length]!)).statusCode).toBe(201);
+        // An admin turns it down at once, so the cap never stands in the way.
+        await t.database.db.updateTable('claim_requests').set({ status: 'denied' }).execute();
+      }
+
+      const refused = await ask(MEMBERS[0]!);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many claim request attempts. Try again in 60 minutes.',
+      });
+
+      t.clock.advance(HOUR);
+      expect((await ask(MEMBERS[0]!)).statusCode).toBe(201);
     });
   });
 }

@@ -21,6 +21,7 @@ import { redeemClaimCode, requestClaim } from './claims.service.ts';
 import { runAttempt } from '../../http/attempt-limiter.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { countsAsGuess, takeRedeemAttempt } from './redeem-attempts.ts';
+import { countedCreation } from '../users/creation-attempts.ts';
 import { requireSignedIn, signedInUser } from '../../http/signed-in.ts';
 
 export interface ClaimsDeps {
@@ -97,10 +98,16 @@ export async function claimsRoutes(app: FastifyInstance, deps: ClaimsDeps): Prom
           400: errorResponseSchema,
           401: errorResponseSchema,
           409: errorResponseSchema,
+          429: errorResponseSchema,
         },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await requestClaim(deps, signedInUser(request).id, request.body)),
+    async (request, reply) => {
+      const userId = signedInUser(request).id;
+      const created = await countedCreation(deps, 'claimRequest', userId, () =>
+        requestClaim(deps, userId, request.body),
+      );
+      return reply.code(201).send(created);
+    },
   );
 }

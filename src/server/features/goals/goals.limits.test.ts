@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_CAPS, CAP_MESSAGES } from '#core/users/account-caps.ts';
+import { CREATION_LIMITS } from '#core/users/creation-limits.ts';
+import type { Goal } from '#core/goals/goals.schema.ts';
 import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { addMember } from '../claims/claims.testing.ts';
 import { claimCharacter, snapshotWith, storeSnapshot } from './goals.testing.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';
+const HOUR = 60 * 60 * 1000;
 const goalLimit = { code: 'GOAL_LIMIT', message: CAP_MESSAGES.activeGoalsPerCharacter };
 
 for (const dialect of testDialects) {
@@ -87,6 +90,30 @@ for (const dialect of testDialects) {
 
       expect((await create('42')).statusCode).toBe(201);
       expect((await create('42')).json()).toEqual(goalLimit);
+    });
+
+    it('counts every goal a user sets, even deleted ones, and answers 429 past 60 in an hour', async () => {
+      for (let i = 0; i < CREATION_LIMITS.goal.account.attempts; i += 1) {
+        const created = await create();
+        expect(created.statusCode).toBe(201);
+        const removed = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/user-goals/${created.json<Goal>().id}`,
+          headers: { cookie: alice.cookie },
+        });
+        expect(removed.statusCode).toBe(204);
+      }
+
+      const refused = await create('43');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('3600');
+      expect(refused.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many goal creation attempts. Try again in 60 minutes.',
+      });
+
+      t.clock.advance(HOUR);
+      expect((await create('43')).statusCode).toBe(201);
     });
   });
 }

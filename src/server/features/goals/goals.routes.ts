@@ -19,6 +19,7 @@ import { unauthenticated } from '../../http/http-error.ts';
 import { requireSignedIn, signedInUser } from '../../http/signed-in.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { answerQuotedMessages } from '../auth/quoted-validation.ts';
+import { countedCreation } from '../users/creation-attempts.ts';
 import { createPlayerReader } from '../wom-data/player-snapshots.ts';
 import { createGoal, goalDetail, goalsOf, publicGoals, removeGoal, syncGoals } from './goals.service.ts';
 
@@ -93,12 +94,18 @@ export async function goalsRoutes(app: FastifyInstance, deps: ProgressDeps): Pro
           401: errorResponseSchema,
           403: errorResponseSchema,
           409: errorResponseSchema,
+          429: errorResponseSchema,
           503: errorResponseSchema,
         },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createGoal(service, signedInUser(request).id, request.body)),
+    async (request, reply) => {
+      const userId = signedInUser(request).id;
+      const goal = await countedCreation(deps, 'goal', userId, () =>
+        createGoal(service, userId, request.body),
+      );
+      return reply.code(201).send(goal);
+    },
   );
 
   routes.delete(

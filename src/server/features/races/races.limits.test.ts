@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_CAPS, CAP_MESSAGES } from '#core/users/account-caps.ts';
+import { CREATION_LIMITS } from '#core/users/creation-limits.ts';
+import type { Race } from '#core/races/races.schema.ts';
 import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { addMember } from '../claims/claims.testing.ts';
@@ -106,6 +108,35 @@ for (const dialect of testDialects) {
       expect(reopen.statusCode).toBe(409);
       expect(reopen.json()).toEqual(raceLimit);
       expect(await openRacesOf(alice.id)).toBe(ACCOUNT_CAPS.openRaces);
+    });
+
+    it('counts every race a user creates, even deleted ones, and answers 429 past 30 in an hour', async () => {
+      // Refused bodies are not creations.
+      expect((await postRace(t, alice.cookie, { ...body, title: '' })).statusCode).toBe(400);
+      for (let i = 0; i < CREATION_LIMITS.race.account.attempts; i += 1) {
+        const created = await postRace(t, alice.cookie, body);
+        expect(created.statusCode).toBe(201);
+        const removed = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/races/${created.json<Race>().id}`,
+          headers: { cookie: alice.cookie },
+        });
+        expect(removed.statusCode).toBe(204);
+      }
+
+      const refused = await postRace(t, alice.cookie, body);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('3600');
+      expect(refused.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many race creation attempts. Try again in 60 minutes.',
+      });
+      // Another account keeps its own count.
+      await createUser(t, 'bob');
+      expect((await postRace(t, await loginAs(t, 'bob'), body)).statusCode).toBe(201);
+
+      t.clock.advance(HOUR);
+      expect((await postRace(t, alice.cookie, body)).statusCode).toBe(201);
     });
   });
 }

@@ -14,6 +14,7 @@ import { unauthenticated } from '../../http/http-error.ts';
 import { requireSignedIn, signedInUser } from '../../http/signed-in.ts';
 import { answerQuotedMessages } from '../auth/quoted-validation.ts';
 import type { ProgressDeps } from '../goals/goals.routes.ts';
+import { countedCreation } from '../users/creation-attempts.ts';
 import {
   createRace,
   deleteRaceOf,
@@ -88,12 +89,15 @@ export async function racesRoutes(app: FastifyInstance, deps: ProgressDeps): Pro
           400: errorResponseSchema,
           401: errorResponseSchema,
           409: errorResponseSchema,
+          429: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return reply.code(201).send(await createRace(deps, signedInUser(request), request.body));
+      const user = signedInUser(request);
+      const race = await countedCreation(deps, 'race', user.id, () => createRace(deps, user, request.body));
+      return reply.code(201).send(race);
     },
   );
 
