@@ -354,5 +354,44 @@ for (const dialect of testDialects) {
         });
       });
     });
+
+    describe('text is valid Unicode', () => {
+      const invalid = {
+        code: 'VALIDATION_ERROR',
+        message: 'body: text must be valid Unicode (no unpaired surrogates)',
+      };
+
+      it('refuses a name or title holding an unpaired surrogate with 400, rather than storing U+FFFD on one database', async () => {
+        await seed(memberRow('1', 'Alpha', { title: 'Old' }));
+        const created = await refused({
+          method: 'POST',
+          url: '/api/admin/members',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ ...newMember, name: 'Lone \ud800 half' }),
+        });
+        expect(created.statusCode).toBe(400);
+        expect(created.json()).toEqual(invalid);
+        expect(await storedMember('5001')).toBeUndefined();
+        const edited = await refused({
+          method: 'PATCH',
+          url: '/api/admin/members/1',
+          headers: { 'content-type': 'application/json' },
+          payload: `{"title":"\\udc00","expected_updated_at":"${ADDED}"}`,
+        });
+        expect(edited.statusCode).toBe(400);
+        expect(edited.json()).toEqual(invalid);
+        expect((await storedMember('1'))?.title).toBe('Old');
+      });
+
+      it('stores a name with an emoji, a well-formed surrogate pair, the same on both', async () => {
+        const created = await asAdmin({
+          method: 'POST',
+          url: '/api/admin/members',
+          payload: { ...newMember, name: 'Wizard 🧙' },
+        });
+        expect(created.statusCode).toBe(201);
+        expect((await storedMember('5001'))?.name).toBe('Wizard 🧙');
+      });
+    });
   });
 }

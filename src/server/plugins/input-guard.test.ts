@@ -40,6 +40,25 @@ for (const dialect of testDialects) {
       expect(nested.json()).toEqual(NUL_REFUSED);
     });
 
+    it('refuses an unpaired surrogate anywhere in a JSON body, keys included, before it reaches the database', async () => {
+      const refusedText = {
+        code: 'VALIDATION_ERROR',
+        message: 'body: text must be valid Unicode (no unpaired surrogates)',
+      };
+      for (const body of [
+        '{"username":"\\ud800","password":"x"}',
+        '{"username":"a","password":"b\\udfffc"}',
+        '{"username":"a","password":"b","\\udbff":1}',
+        '{"username":"a","password":"b","x":[[{"y":"\\ud83d"}]]}',
+      ]) {
+        const response = await postJson('/api/auth/login', body);
+        expect(response.statusCode, body).toBe(400);
+        expect(response.json(), body).toEqual(refusedText);
+      }
+      const paired = await postJson('/api/auth/login', '{"username":"\\ud83d\\ude00","password":"x"}');
+      expect(paired.statusCode).toBe(401);
+    });
+
     it('refuses a NUL in a query string or a path parameter, even where the route reads neither', async () => {
       const query = await t.app.inject({ method: 'GET', url: '/api/events?q=a%00b' });
       expect(query.statusCode).toBe(400);

@@ -1,32 +1,44 @@
 import type { FastifyInstance } from 'fastify';
+import { hasLoneSurrogate } from '#core/bounds/text.ts';
 import { badRequest } from '../http/http-error.ts';
 
+/** What makes text unstorable, as the refusal names it. */
+function problemOf(text: string): string | null {
+  if (text.includes('\u0000')) return 'text must not contain NUL characters';
+  if (hasLoneSurrogate(text)) return 'text must be valid Unicode (no unpaired surrogates)';
+  return null;
+}
+
 /**
- * True when a string anywhere in a parsed value (object keys included) holds a NUL character.
- * Iterative, so a body nested a million levels deep cannot overflow the stack.
+ * Why a string anywhere in a parsed value (object keys included) cannot be stored alike on both
+ * databases, or null when every string can. Iterative, so a body nested a million levels deep cannot
+ * overflow the stack.
  */
-export function containsNul(value: unknown): boolean {
+export function unstorableText(value: unknown): string | null {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const next = pending.pop();
     if (typeof next === 'string') {
-      if (next.includes('\u0000')) return true;
+      const problem = problemOf(next);
+      if (problem) return problem;
     } else if (Array.isArray(next)) {
       // Not push(...next): spreading half a million elements would overflow the stack.
       for (const item of next) pending.push(item);
     } else if (typeof next === 'object' && next !== null) {
       for (const [key, child] of Object.entries(next)) {
-        if (key.includes('\u0000')) return true;
+        const problem = problemOf(key);
+        if (problem) return problem;
         pending.push(child);
       }
     }
   }
-  return false;
+  return null;
 }
 
 /**
- * PostgreSQL cannot store a NUL in text and fails the query, so every route refuses one at the edge
- * (400), before its own schema runs: a route added later is covered without doing anything.
+ * PostgreSQL cannot store a NUL or an unpaired surrogate in text and fails the query, while SQLite
+ * keeps the one and replaces the other, so every route refuses both at the edge (400), before its
+ * own schema runs: a route added later is covered without doing anything.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
@@ -35,7 +47,8 @@ export function registerInputGuard(app: FastifyInstance): void {
       query: request.query,
       body: request.body,
     })) {
-      if (containsNul(value)) throw badRequest(`${part}: text must not contain NUL characters`);
+      const problem = unstorableText(value);
+      if (problem) throw badRequest(`${part}: ${problem}`);
     }
   });
 }

@@ -195,14 +195,13 @@ describe('downloadWatchList', () => {
   }
   afterEach(stopServing);
 
-  /** A server sending `bytes` of JSON whitespace, with or without saying the length first. */
-  async function serve(bytes: number, declareLength: boolean): Promise<string> {
-    const body = Buffer.alloc(bytes, ' ');
+  /** A server sending `body`, with or without saying its length first. */
+  async function serveBody(body: Buffer, declareLength: boolean): Promise<string> {
     const listening = createServer((_request, response) => {
       response.on('error', () => undefined);
       response.writeHead(200, {
         'content-type': 'application/json',
-        ...(declareLength ? { 'content-length': String(bytes) } : {}),
+        ...(declareLength ? { 'content-length': String(body.length) } : {}),
       });
       response.end(body);
     });
@@ -210,6 +209,20 @@ describe('downloadWatchList', () => {
     await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(listening.address() as AddressInfo).port}/list.json`;
   }
+
+  /** A server sending `bytes` of JSON whitespace, with or without saying the length first. */
+  const serve = (bytes: number, declareLength: boolean) => serveBody(Buffer.alloc(bytes, ' '), declareLength);
+
+  it('refuses a list holding a NUL or an unpaired surrogate, which one database could not store', async () => {
+    for (const [escaped, problem] of [
+      ['\\u0000', 'NUL'],
+      ['\\ud800', 'unpaired surrogates'],
+    ] as const) {
+      const url = await serveBody(Buffer.from(`[{"accused_rsn":"Iron${escaped}Man"}]`), true);
+      await expect(downloadWatchList(url)).rejects.toThrow(problem);
+      await stopServing();
+    }
+  });
 
   it('refuses a list larger than 10 MiB, whether or not the server says so up front', async () => {
     for (const declareLength of [true, false]) {

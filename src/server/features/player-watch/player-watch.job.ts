@@ -3,7 +3,7 @@ import { watchListSchema, type WatchListCase } from '#core/player-watch/player-w
 import type { Database } from '../../db/schema.ts';
 import { inSerializableTransaction } from '../../db/transactions.ts';
 import type { Job } from '../../jobs/job.ts';
-import { containsNul } from '../../plugins/input-guard.ts';
+import { unstorableText } from '../../plugins/input-guard.ts';
 import {
   PLAYER_WATCH,
   PLAYER_WATCH_ACTOR,
@@ -81,8 +81,9 @@ export async function downloadWatchList(url: string): Promise<WatchListCase[]> {
     const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
     throw new Error(`The player-watch list from ${url} is not a list of cases${where}: ${issue?.message}`);
   }
-  // PostgreSQL cannot store a NUL in text; a list holding one is refused as a whole.
-  if (containsNul(parsed.data)) throw new Error(`The player-watch list from ${url} holds NUL characters`);
+  // Text one database cannot store (a NUL, an unpaired surrogate) refuses the list as a whole.
+  const problem = unstorableText(parsed.data);
+  if (problem) throw new Error(`The player-watch list from ${url} is refused: ${problem}`);
   return parsed.data;
 }
 
