@@ -20,6 +20,7 @@ import { requireSignedIn, signedInUser } from '../../http/signed-in.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { answerQuotedMessages } from '../auth/quoted-validation.ts';
 import { countedCreation } from '../users/creation-attempts.ts';
+import { limitedSyncProgress } from '../users/refresh-attempts.ts';
 import { createPlayerReader } from '../wom-data/player-snapshots.ts';
 import { createGoal, goalDetail, goalsOf, publicGoals, removeGoal, syncGoals } from './goals.service.ts';
 
@@ -144,10 +145,14 @@ export async function goalsRoutes(app: FastifyInstance, deps: ProgressDeps): Pro
           400: errorResponseSchema,
           401: errorResponseSchema,
           403: errorResponseSchema,
+          429: errorResponseSchema,
           503: errorResponseSchema,
         },
       },
     },
-    async (request) => syncGoals(service, signedInUser(request).id, request.body.wom_id),
+    async (request) => {
+      const userId = signedInUser(request).id;
+      return limitedSyncProgress(deps, userId, () => syncGoals(service, userId, request.body.wom_id));
+    },
   );
 }

@@ -101,6 +101,24 @@ for (const dialect of testDialects) {
       expect(asked()).toBe(before);
     });
 
+    it('answers 429 to a fourth Sync Progress within a minute, without asking WOM for it', async () => {
+      clock.advance(PLAYER_REFRESH_MS + 1);
+      const before = asked();
+      const responses = await Promise.all(Array.from({ length: 6 }, () => sync(mine)));
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+      const refused = responses.find((r) => r.statusCode === 429)!;
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many Sync Progress attempts. Try again in 1 minute.',
+      });
+      // The refused ones asked WOM nothing.
+      expect(asked() - before).toBeLessThanOrEqual(3);
+
+      clock.advance(60_000);
+      expect((await sync(mine)).statusCode).toBe(200);
+    });
+
     it('answers 503 when WOM fails, and changes nothing stored', async () => {
       await create({ mode: 'gain', value: 50 });
       simulator.gainExperience(mine, 'attack', 500);

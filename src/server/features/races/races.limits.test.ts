@@ -138,5 +138,31 @@ for (const dialect of testDialects) {
       t.clock.advance(HOUR);
       expect((await postRace(t, alice.cookie, body)).statusCode).toBe(201);
     });
+
+    it('lets a user refresh each race once a minute and five races a minute, and answers 429 past that', async () => {
+      const races: Race[] = [];
+      for (let i = 0; i < 6; i += 1) races.push((await postRace(t, alice.cookie, body)).json<Race>());
+      const refresh = (race: Race, cookie = alice.cookie) =>
+        t.app.inject({ method: 'POST', url: `/api/races/${race.id}/refresh`, headers: { cookie } });
+
+      expect((await refresh(races[0]!)).statusCode).toBe(200);
+      t.clock.advance(20_000);
+      const again = await refresh(races[0]!);
+      expect(again.statusCode).toBe(429);
+      expect(again.headers['retry-after']).toBe('40');
+      expect(again.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many race refresh attempts. Try again in 40 seconds.',
+      });
+      // Another member refreshing the same race has a minute of their own.
+      await createUser(t, 'bob');
+      expect((await refresh(races[0]!, await loginAs(t, 'bob'))).statusCode).toBe(200);
+
+      for (const race of races.slice(1, 5)) expect((await refresh(race)).statusCode).toBe(200);
+      expect((await refresh(races[5]!)).statusCode).toBe(429);
+
+      t.clock.advance(40_000);
+      expect((await refresh(races[0]!)).statusCode).toBe(200);
+    });
   });
 }

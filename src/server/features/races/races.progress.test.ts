@@ -144,10 +144,32 @@ for (const dialect of testDialects) {
       });
       expect((await detail(race.id)).history[0]!.points.map((p) => p.value)).toEqual([current, refreshed]);
 
-      // Within the player cache, WOM is not asked again.
+      // Within the player cache (and past the minute between one user's refreshes), WOM is not asked again.
+      clock.advance(60_000);
       const requestsBefore = simulator.requests.length;
       expect((await refresh(race.id, alice)).statusCode).toBe(200);
       expect(simulator.requests.length).toBe(requestsBefore);
+    });
+
+    it('asks WOM once per player when one user fires many refreshes of a race at once', async () => {
+      const current = await storedAttack(player.wom_id);
+      const race = await createRaceAs(
+        t,
+        alice,
+        raceInput([
+          { wom_id: player.wom_id, metric: 'attack', target_value: current + 100_000 },
+          // The same player on a second metric is asked for once.
+          { wom_id: player.wom_id, metric: 'defence', target_value: 100_000_000 },
+        ]),
+      );
+      clock.advance(HOUR);
+      const requestsBefore = simulator.requests.length;
+
+      const responses = await Promise.all(Array.from({ length: 4 }, () => refresh(race.id, alice)));
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429]);
+      expect(simulator.requests.slice(requestsBefore).map((r) => r.path)).toEqual([
+        `/players/id/${player.wom_id}`,
+      ]);
     });
   });
 }

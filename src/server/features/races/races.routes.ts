@@ -15,6 +15,7 @@ import { requireSignedIn, signedInUser } from '../../http/signed-in.ts';
 import { answerQuotedMessages } from '../auth/quoted-validation.ts';
 import type { ProgressDeps } from '../goals/goals.routes.ts';
 import { countedCreation } from '../users/creation-attempts.ts';
+import { limitedRaceRefresh } from '../users/refresh-attempts.ts';
 import {
   createRace,
   deleteRaceOf,
@@ -158,13 +159,16 @@ export async function racesRoutes(app: FastifyInstance, deps: ProgressDeps): Pro
           200: raceSchema,
           401: errorResponseSchema,
           404: errorResponseSchema,
+          429: errorResponseSchema,
           503: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return refreshRace(deps, signedInUser(request), request.params.id);
+      const user = signedInUser(request);
+      const raceId = request.params.id;
+      return limitedRaceRefresh(deps, { userId: user.id, raceId }, () => refreshRace(deps, user, raceId));
     },
   );
 }

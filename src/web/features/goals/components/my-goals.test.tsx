@@ -129,4 +129,13 @@ describe('my goals', () => {
     expect(screen.queryByText('Progress synced.')).not.toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
   });
+
+  it('says when to try again when the user has synced too often', async () => {
+    const user = userEvent.setup();
+    const wait = 'Too many Sync Progress attempts. Try again in 40 seconds.';
+    stubApi({ 'POST /api/user-goals/sync': () => apiError(429, 'RATE_LIMITED', wait) });
+    renderGoals([attack]);
+    await user.click(screen.getByRole('button', { name: 'Sync Progress' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(wait);
+  });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { GOAL_MESSAGES } from '#core/goals/goals.schema.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useSyncProgress } from '../api/sync-progress.ts';
 
 /** The success text hides after this long (spec §9: the sync success message shows 3 s). */
@@ -42,7 +43,10 @@ export function SyncProgressButton({ womId }: { womId: string }) {
       )}
       {sync.isError && (
         <p role="alert" className="text-sm text-red-400">
-          {GOAL_MESSAGES.syncFailed}
+          {/* Too many syncs says when to try again; "try again" now would only be refused. */}
+          {sync.error instanceof ApiError && sync.error.status === 429
+            ? sync.error.message
+            : GOAL_MESSAGES.syncFailed}
         </p>
       )}
     </div>
