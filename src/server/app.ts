@@ -20,6 +20,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { iconsRoutes } from './features/icons/icons.routes.ts';
 import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
 import { registerPublicOrigin } from './http/site-origin.ts';
+import { registerPublicReads } from './http/public-reads.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { leaderboardsRoutes } from './features/leaderboards/leaderboards.routes.ts';
@@ -91,10 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerRouteTable(app);
   registerErrorHandler(app);
+  // First of the request hooks: every answer carries the security headers, the early public ones too.
+  registerSecurityHeaders(app);
+  const publicReads = registerPublicReads(app);
   registerSameOriginGuard(app);
   registerInputGuard(app);
   registerNoStore(app);
-  registerSecurityHeaders(app);
   await registerOpenApi(app, config.clan.name);
 
   const auth = { db: database.db, clock, sessionTtlDays: config.sessionTtlDays };
@@ -111,11 +114,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (api) => {
     await healthRoutes(api, database);
-    await clanRoutes(api, config);
-    await membersRoutes(api, { db: database.db, clock });
-    await eventsRoutes(api, { db: database.db });
-    await leaderboardsRoutes(api, { db: database.db });
-    await womDataRoutes(api, womData);
+    await clanRoutes(api, { config, publicReads });
+    await membersRoutes(api, { db: database.db, clock, publicReads });
+    await eventsRoutes(api, { db: database.db, publicReads });
+    await leaderboardsRoutes(api, { db: database.db, publicReads });
+    await womDataRoutes(api, { ...womData, publicReads });
     await authRoutes(api, { auth });
     await usersRoutes(api, accounts);
     await claimsRoutes(api, { db: database.db, clock });
@@ -140,6 +143,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await iconsRoutes(app, { config, clock });
-  await registerStaticWeb(app, deps.webRoot ?? null);
+  await registerStaticWeb(app, deps.webRoot ?? null, publicReads);
   return app;
 }

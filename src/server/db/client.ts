@@ -5,6 +5,7 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  type SqliteDatabase as KyselySqliteDatabase,
   type PostgresCursor,
   type PostgresPool,
   type PostgresPoolClient,
@@ -13,7 +14,9 @@ import {
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import { isConnectionLost } from './errors.ts';
-import { registerCommittedRevisionReader } from './revisions.ts';
+import { createRevisionListener } from './revision-listener.ts';
+import { RevisionWatch, type RevisionRow } from './revision-watch.ts';
+import { watchRevisions } from './revisions.ts';
 import type { Database } from './schema.ts';
 import { SqliteValuesPlugin } from './sqlite-values.ts';
 
@@ -59,6 +62,33 @@ const pgTypes: pg.CustomTypesConfig = {
   },
 };
 
+const REVISIONS_QUERY = 'select name, revision from data_revisions order by name';
+
+/**
+ * better-sqlite3 as Kysely uses it, telling `onWrite` after every statement that is not a read
+ * (begin, a write, commit): the revisions this process knows may then be behind.
+ */
+function reportingWrites(sqlite: SqliteDatabase.Database, onWrite: () => void): KyselySqliteDatabase {
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const statement = sqlite.prepare(sql);
+      return {
+        reader: statement.reader,
+        all: (parameters) => statement.all(parameters),
+        iterate: (parameters) => statement.iterate(parameters),
+        run(parameters) {
+          try {
+            return statement.run(parameters);
+          } finally {
+            onWrite();
+          }
+        },
+      };
+    },
+  };
+}
+
 export function openSqlite(path: string): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SqliteDatabase(path);
@@ -66,18 +96,26 @@ export function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  let revisions: SqliteDatabase.Statement<[], RevisionRow> | null = null;
+  // One process owns the file, so what it knows changes only by its own writes.
+  const watch = new RevisionWatch({
+    readNow() {
+      // Inside an open transaction the connection would show its own uncommitted bump: queue behind it.
+      if (sqlite.inTransaction) return null;
+      try {
+        // Prepared on first use: the table exists only once the migrations have run.
+        revisions ??= sqlite.prepare(REVISIONS_QUERY);
+      } catch {
+        return null;
+      }
+      return revisions.all();
+    },
+  });
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: reportingWrites(sqlite, () => watch.changed()) }),
     plugins: [new SqliteValuesPlugin()],
   });
-  let revisions: SqliteDatabase.Statement<[], { name: string; revision: number }> | null = null;
-  registerCommittedRevisionReader(db, () => {
-    // Inside an open transaction the connection would show its own uncommitted bump: queue behind it.
-    if (sqlite.inTransaction) return null;
-    // Prepared on first use: the table exists only once the migrations have run.
-    revisions ??= sqlite.prepare('select name, revision from data_revisions order by name');
-    return revisions.all();
-  });
+  watchRevisions(db, watch);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -122,6 +160,9 @@ const STATEMENT_TIMEOUT_MS = 60_000;
  */
 const KEEPALIVE_DELAY_MS = 10_000;
 
+/** Statements that change nothing: every other one (begin, a write, commit) may move a revision. */
+const READ_STATEMENT = /^\s*select\b/i;
+
 /**
  * Hands Kysely the pool's clients, returning to the pool with its error one whose connection was
  * lost under a query, so the pool discards it. A backend ended by the server (pg_terminate_backend,
@@ -129,7 +170,7 @@ const KEEPALIVE_DELAY_MS = 10_000;
  * clients without an error: the dead client went back to the idle list, and the next request that
  * took it in that moment failed too.
  */
-function discardingLostConnections(pool: pg.Pool): PostgresPool {
+function discardingLostConnections(pool: pg.Pool, onWrite: () => void): PostgresPool {
   return {
     async connect() {
       const client: PostgresPoolClient & pg.PoolClient = await pool.connect();
@@ -138,10 +179,18 @@ function discardingLostConnections(pool: pg.Pool): PostgresPool {
       function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
       function query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []) {
         if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor);
-        return client.query<R>(sqlOrCursor, parameters).catch((error: unknown) => {
-          if (isConnectionLost(error)) lost = error instanceof Error ? error : new Error(String(error));
-          throw error;
-        });
+        const writes = !READ_STATEMENT.test(sqlOrCursor);
+        return client.query<R>(sqlOrCursor, parameters).then(
+          (result) => {
+            if (writes) onWrite();
+            return result;
+          },
+          (error: unknown) => {
+            if (writes) onWrite();
+            if (isConnectionLost(error)) lost = error instanceof Error ? error : new Error(String(error));
+            throw error;
+          },
+        );
       }
       return { query, release: () => client.release(lost) };
     },
@@ -177,9 +226,18 @@ export function openPostgres(connectionString: string, timeouts: PostgresTimeout
     connections -= 1;
     if (connections === 0) allEnded?.();
   });
+  let listening = () => false;
+  const watch = new RevisionWatch({ trusted: () => listening() });
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: discardingLostConnections(pool) }),
+    dialect: new PostgresDialect({ pool: discardingLostConnections(pool, () => watch.changed()) }),
   });
+  const listener = createRevisionListener(
+    { connectionString, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS },
+    watch,
+    () => db.selectFrom('data_revisions').select(['name', 'revision']).orderBy('name').execute(),
+  );
+  listening = () => listener.listening();
+  watchRevisions(db, watch, () => listener.start());
   return {
     db,
     dialect: 'postgres',
@@ -188,6 +246,7 @@ export function openPostgres(connectionString: string, timeouts: PostgresTimeout
     async close() {
       const ended =
         connections === 0 ? Promise.resolve() : new Promise<void>((resolve) => (allEnded = resolve));
+      await listener.close();
       await db.destroy();
       await ended;
     },

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { revisionKeyOf, type RevisionWatch } from './revision-watch.ts';
 import type { Database } from './schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -29,61 +30,100 @@ export async function readRevision(db: Db, name: DataSet): Promise<number> {
   return row?.revision ?? 0;
 }
 
+/** A value built per key, with a synchronous look at the one built for a key, if it is ready. */
+export type BuiltByKey<T> = ((key: string, build: () => Promise<T>) => Promise<T>) & {
+  /** The value built for `key` once its build has finished; undefined otherwise, without building. */
+  ready: (key: string) => T | undefined;
+};
+
 /**
  * Keeps the last value built and builds again only when a call brings another key; a build that
  * fails is not kept, so the next call tries again.
  */
-export function lastBuiltByKey<T>(): (key: string, build: () => Promise<T>) => Promise<T> {
-  let cached: { key: string; value: Promise<T> } | null = null;
-  return (key, build) => {
+export function lastBuiltByKey<T>(): BuiltByKey<T> {
+  let cached: { key: string; value: Promise<T>; settled?: T } | null = null;
+  const get = (key: string, build: () => Promise<T>) => {
     if (cached?.key !== key) {
-      const value = build();
-      cached = { key, value };
-      value.catch(() => {
-        if (cached?.value === value) cached = null;
-      });
+      const entry: { key: string; value: Promise<T>; settled?: T } = { key, value: build() };
+      cached = entry;
+      entry.value.then(
+        (value) => {
+          entry.settled = value;
+        },
+        () => {
+          if (cached === entry) cached = null;
+        },
+      );
     }
     return cached.value;
   };
+  return Object.assign(get, {
+    ready: (key: string) => (cached?.key === key ? cached.settled : undefined),
+  });
 }
 
-type RevisionRow = { name: string; revision: number };
+interface Watched {
+  watch: RevisionWatch;
+  /** Starts whatever keeps the watch informed, on first use (PostgreSQL's listener). */
+  start?: () => void;
+}
 
-const keyOf = (rows: readonly RevisionRow[]) => rows.map((row) => `${row.name}:${row.revision}`).join('|');
+const watched = new WeakMap<Kysely<Database>, Watched>();
+
+/** Lets reads on this database key on the revisions the process knows instead of reading them. */
+export function watchRevisions(db: Kysely<Database>, watch: RevisionWatch, start?: () => void): void {
+  watched.set(db, { watch, start });
+}
+
+const readAll = (db: Db) =>
+  db.selectFrom('data_revisions').select(['name', 'revision']).orderBy('name').execute();
 
 /**
- * A synchronous way to read the revisions, for a database that has one (SQLite): null while it cannot
- * answer for committed data (a transaction is open on its connection), so the caller queries.
+ * The revisions' key when this process knows it without asking the database, else null: what a
+ * public read's early answer keys on (public-reads.ts).
  */
-export type CommittedRevisionReader = () => readonly RevisionRow[] | null;
-
-const committedReaders = new WeakMap<Kysely<Database>, CommittedRevisionReader>();
-
-/** Lets `readRevisionKey(db)` skip the query path on this database while no transaction is open. */
-export function registerCommittedRevisionReader(db: Kysely<Database>, reader: CommittedRevisionReader): void {
-  committedReaders.set(db, reader);
+export function knownRevisionKey(db: Kysely<Database>): string | null {
+  const entry = watched.get(db);
+  if (!entry) return null;
+  entry.start?.();
+  return entry.watch.known();
 }
 
 /**
- * Every data set's revision in one small read, as a key that moves whenever any of them does. Public
- * reads key on all of them: writes are rare next to reads, and no read can miss a data set it
- * depends on. This runs on every public read, so on SQLite it is one prepared statement, not a trip
- * through the query builder and the connection's queue.
+ * Every data set's revision, as a key that moves whenever any of them does. Public reads key on all
+ * of them: writes are rare next to reads, and no read can miss a data set it depends on. Known in
+ * memory most of the time (revision-watch.ts); inside a transaction it is read there, so the
+ * transaction sees its own bumps.
  */
 export async function readRevisionKey(db: Db): Promise<string> {
-  const committed = committedReaders.get(db)?.();
-  if (committed) return keyOf(committed);
-  return keyOf(await db.selectFrom('data_revisions').select(['name', 'revision']).orderBy('name').execute());
+  const entry = watched.get(db);
+  if (!entry) return revisionKeyOf(await readAll(db));
+  entry.start?.();
+  return entry.watch.known() ?? entry.watch.read(() => readAll(db));
 }
 
+/** A value rebuilt when a data revision moved; `ready()` is it without waiting, when it can be had so. */
+export type CachedByRevision<T> = (() => Promise<T>) & { ready: () => T | undefined };
+
 /**
- * A value rebuilt only when a data revision moved: one small read per request instead of
- * rebuilding, and correct across instances because the revisions live in the database.
+ * A value rebuilt only when a data revision moved: correct across instances because the revisions
+ * live in the database, and most requests know them without asking it (revision-watch.ts).
  */
-export function cacheByRevision<T>(db: Kysely<Database>, build: () => Promise<T>): () => Promise<T> {
+export function cacheByRevision<T>(db: Kysely<Database>, build: () => Promise<T>): CachedByRevision<T> {
   const cached = lastBuiltByKey<T>();
-  return async () => cached(await readRevisionKey(db), build);
+  const get = async () => cached(await readRevisionKey(db), build);
+  return Object.assign(get, {
+    ready() {
+      const key = knownRevisionKey(db);
+      return key === null ? undefined : cached.ready(key);
+    },
+  });
 }
+
+/** `cacheByRevision` per variant of a read. */
+export type CachedVariantsByRevision<T> = ((variant: string) => Promise<T>) & {
+  ready: (variant: string) => T | undefined;
+};
 
 /**
  * `cacheByRevision` for a read with a few variants (a bounded query parameter), each kept apart so
@@ -92,9 +132,9 @@ export function cacheByRevision<T>(db: Kysely<Database>, build: () => Promise<T>
 export function cacheVariantsByRevision<T>(
   db: Kysely<Database>,
   build: (variant: string) => Promise<T>,
-): (variant: string) => Promise<T> {
-  const variants = new Map<string, (key: string, build: () => Promise<T>) => Promise<T>>();
-  return async (variant) => {
+): CachedVariantsByRevision<T> {
+  const variants = new Map<string, BuiltByKey<T>>();
+  const get = async (variant: string) => {
     let cached = variants.get(variant);
     if (!cached) {
       cached = lastBuiltByKey<T>();
@@ -102,4 +142,10 @@ export function cacheVariantsByRevision<T>(
     }
     return cached(await readRevisionKey(db), () => build(variant));
   };
+  return Object.assign(get, {
+    ready(variant: string) {
+      const key = knownRevisionKey(db);
+      return key === null ? undefined : variants.get(variant)?.ready(key);
+    },
+  });
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -43,14 +44,18 @@ export function prebuildJson<S extends z.ZodType>(schema: S, value: z.input<S>):
   return prebuildBody(JSON.stringify(schema.parse(value)));
 }
 
-/** True when the request already holds these bytes (`If-None-Match`, weak or strong, or `*`). */
-export function matchesEtag(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
+/** True when an `If-None-Match` header names these bytes (weak or strong, or `*`). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((tag) => {
     const trimmed = tag.trim();
     return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
   });
+}
+
+/** True when the request already holds these bytes. */
+export function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  return etagMatches(request.headers['if-none-match'], etag);
 }
 
 /**
@@ -65,4 +70,31 @@ export function sendPrebuilt(request: FastifyRequest, reply: FastifyReply, body:
   reply.type(body.contentType);
   if (encoding === null) return reply.send(body.plain);
   return reply.header('content-encoding', encoding).send(body.encoded[encoding]);
+}
+
+/**
+ * `sendPrebuilt` straight onto the socket's response, for an answer given before the framework's
+ * hooks (public-reads.ts): the same status, headers and bytes.
+ */
+export function writePrebuilt(
+  request: IncomingMessage,
+  response: ServerResponse,
+  body: PrebuiltBody,
+  status: number,
+): void {
+  const headers: Record<string, string | number> = {
+    vary: 'Accept-Encoding',
+    etag: body.etag,
+    'cache-control': 'no-cache',
+  };
+  if (status === 200 && etagMatches(request.headers['if-none-match'], body.etag)) {
+    response.writeHead(304, headers).end();
+    return;
+  }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const bytes = encoding === null ? body.plain : body.encoded[encoding];
+  headers['content-type'] = body.contentType;
+  if (encoding !== null) headers['content-encoding'] = encoding;
+  headers['content-length'] = bytes.length;
+  response.writeHead(status, headers).end(bytes);
 }

@@ -26,7 +26,8 @@ export function registerCompression(app: FastifyInstance): void {
     const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
     if (bytes.length < MIN_BYTES) return payload;
     const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    if (!vary) reply.header('vary', 'Accept-Encoding');
+    else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, Accept-Encoding`);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding === null) return payload;
     reply.header('content-encoding', encoding).removeHeader('content-length');

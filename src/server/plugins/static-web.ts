@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { pageData, routedPageOf, routedPages, type RoutedPage } from '#core/site/pages.ts';
 import { noApiRoute, notFound } from '../http/http-error.ts';
 import { prebuildBody, sendPrebuilt, type PrebuiltBody } from '../http/prebuilt-body.ts';
+import type { PublicReads } from '../http/public-reads.ts';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -39,7 +40,11 @@ async function prebuildPages(indexHtml: string): Promise<Map<RoutedPage | null, 
  * of the app as HTML prebuilt at start, and unknown paths as 404 (`/api/*` as JSON, pages with the
  * app's HTML so the browser shows its 404 page).
  */
-export async function registerStaticWeb(app: FastifyInstance, webRoot: string | null): Promise<void> {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  webRoot: string | null,
+  publicReads: PublicReads,
+): Promise<void> {
   const indexPath = webRoot === null ? null : join(webRoot, 'index.html');
   const pages =
     indexPath !== null && existsSync(indexPath) ? await prebuildPages(readFileSync(indexPath, 'utf8')) : null;
@@ -55,6 +60,11 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string | 
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+  }
+
+  // The pages at fixed paths are answered early, whatever their query (filters kept in the URL).
+  for (const [page, body] of pages ?? []) {
+    if (page !== null && !page.includes(':')) publicReads.add(page, () => body);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

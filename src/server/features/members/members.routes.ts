@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { anniversarySchema, publicMemberSchema } from '#core/members/members.schema.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { cacheByRevision, lastBuiltByKey, readRevisionKey } from '../../db/revisions.ts';
+import { cacheByRevision, knownRevisionKey, lastBuiltByKey, readRevisionKey } from '../../db/revisions.ts';
 import { prebuildJson, sendPrebuilt, type PrebuiltBody } from '../../http/prebuilt-body.ts';
+import { withoutQuery, type PublicReads } from '../../http/public-reads.ts';
 import { anniversariesToday, listPublicMembers } from './members.service.ts';
 
 export async function membersRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: Clock },
+  deps: { db: Kysely<Database>; clock: Clock; publicReads: PublicReads },
 ): Promise<void> {
   const rosterSchema = z.array(publicMemberSchema);
   const roster = cacheByRevision(deps.db, async () =>
@@ -23,16 +24,19 @@ export async function membersRoutes(
     { schema: { tags: ['public'], response: { 200: rosterSchema } } },
     async (request, reply) => sendPrebuilt(request, reply, await roster()),
   );
+  deps.publicReads.add('/api/members', withoutQuery(roster.ready));
 
   const anniversariesSchema = z.array(anniversarySchema);
   const anniversaries = lastBuiltByKey<PrebuiltBody>();
+  // Today's list changes with the UTC date as well as with the members.
+  const anniversariesKey = (revisions: string) =>
+    `${revisions}|${deps.clock.now().toISOString().slice(0, 10)}`;
   app.get(
     '/api/anniversaries',
     { schema: { tags: ['public'], response: { 200: anniversariesSchema } } },
     async (request, reply) => {
       const now = deps.clock.now();
-      // Today's list changes with the UTC date as well as with the members.
-      const key = `${await readRevisionKey(deps.db)}|${now.toISOString().slice(0, 10)}`;
+      const key = anniversariesKey(await readRevisionKey(deps.db));
       const body = await anniversaries(key, async () =>
         prebuildJson(
           anniversariesSchema,
@@ -43,5 +47,12 @@ export async function membersRoutes(
       );
       return sendPrebuilt(request, reply, body);
     },
+  );
+  deps.publicReads.add(
+    '/api/anniversaries',
+    withoutQuery(() => {
+      const revisions = knownRevisionKey(deps.db);
+      return revisions === null ? undefined : anniversaries.ready(anniversariesKey(revisions));
+    }),
   );
 }

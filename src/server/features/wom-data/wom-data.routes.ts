@@ -11,11 +11,16 @@ import {
   womGroupStatsSchema,
   womPlayerSchema,
 } from '#core/wom/wom-data.schema.ts';
+import { ACHIEVEMENT_LIMITS } from '#core/wom/achievement-limits.ts';
 import { sendPrebuilt } from '../../http/prebuilt-body.ts';
+import { withoutQuery, type PublicReads } from '../../http/public-reads.ts';
 import { createWomDataService, type WomDataDeps } from './wom-data.service.ts';
 
 /** The clan's WOM data, served from the database: a visitor's request never becomes a WOM request. */
-export async function womDataRoutes(app: FastifyInstance, deps: WomDataDeps): Promise<void> {
+export async function womDataRoutes(
+  app: FastifyInstance,
+  deps: WomDataDeps & { publicReads: PublicReads },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = createWomDataService(deps);
   const tags = ['public'];
@@ -43,7 +48,7 @@ export async function womDataRoutes(app: FastifyInstance, deps: WomDataDeps): Pr
       },
     },
     async (request, reply) =>
-      sendPrebuilt(request, reply, await service.recentAchievements(request.query.limit)),
+      sendPrebuilt(request, reply, await service.recentAchievements(String(request.query.limit))),
   );
 
   app.get(
@@ -51,6 +56,17 @@ export async function womDataRoutes(app: FastifyInstance, deps: WomDataDeps): Pr
     { schema: { tags, response: { 200: z.array(womCompetitionSchema) } } },
     async (request, reply) => sendPrebuilt(request, reply, await service.competitions()),
   );
+
+  const { publicReads } = deps;
+  publicReads.add('/api/wom-group', withoutQuery(service.group.ready));
+  publicReads.add('/api/wom-group-stats', withoutQuery(service.groupStats.ready));
+  publicReads.add('/api/wom-competitions', withoutQuery(service.competitions.ready));
+  publicReads.add('/api/wom-group-achievements', (query) => {
+    // Only the plain forms; anything else goes to the route and its query schema.
+    if (query === '') return service.recentAchievements.ready(String(ACHIEVEMENT_LIMITS.default));
+    const limit = /^limit=([1-9]\d{0,2})$/.exec(query)?.[1];
+    return limit === undefined ? undefined : service.recentAchievements.ready(limit);
+  });
 
   // Both names are in use (spec §7): the same member snapshot, by WOM player id.
   for (const path of ['/api/wom-player', '/api/pwom-player']) {

@@ -11,7 +11,12 @@ import {
   type WomPlayerItem,
 } from '#core/wom/wom-data.schema.ts';
 import type { Clock } from '../../clock.ts';
-import { lastBuiltByKey, readRevisionKey } from '../../db/revisions.ts';
+import {
+  cacheByRevision,
+  cacheVariantsByRevision,
+  type CachedByRevision,
+  type CachedVariantsByRevision,
+} from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/http-error.ts';
 import { prebuildJson, type PrebuiltBody } from '../../http/prebuilt-body.ts';
@@ -48,10 +53,11 @@ export interface WomDataDeps {
 }
 
 export interface WomDataService {
-  group(): Promise<PrebuiltBody>;
-  groupStats(): Promise<PrebuiltBody>;
-  recentAchievements(limit: number): Promise<PrebuiltBody>;
-  competitions(): Promise<PrebuiltBody>;
+  group: CachedByRevision<PrebuiltBody>;
+  groupStats: CachedByRevision<PrebuiltBody>;
+  /** By the limit asked for, as its decimal digits. */
+  recentAchievements: CachedVariantsByRevision<PrebuiltBody>;
+  competitions: CachedByRevision<PrebuiltBody>;
   player(womId: string): Promise<WomPlayerItem>;
 }
 
@@ -76,13 +82,6 @@ async function leaderCandidates(db: Kysely<Database>): Promise<LeaderCandidate[]
  */
 export function createWomDataService(deps: WomDataDeps): WomDataService {
   const { db } = deps;
-  const groupBody = lastBuiltByKey<PrebuiltBody>();
-  const statsBody = lastBuiltByKey<PrebuiltBody>();
-  const competitionsBody = lastBuiltByKey<PrebuiltBody>();
-  const achievementsBodies = new Map<
-    number,
-    (key: string, build: () => Promise<PrebuiltBody>) => Promise<PrebuiltBody>
-  >();
   const player = createPlayerReader(deps);
 
   async function storedPayload(resource: string): Promise<string> {
@@ -92,76 +91,63 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
   }
 
   return {
-    async group() {
-      return groupBody(await readRevisionKey(db), async () => {
-        const group = JSON.parse(await storedPayload(womCacheKeys.group)) as WomGroup;
-        return prebuildJson(womGroupSchema, withoutHiddenMemberships(group, await hiddenPlayers(db)));
-      });
-    },
+    group: cacheByRevision(db, async () => {
+      const group = JSON.parse(await storedPayload(womCacheKeys.group)) as WomGroup;
+      return prebuildJson(womGroupSchema, withoutHiddenMemberships(group, await hiddenPlayers(db)));
+    }),
 
-    async groupStats() {
-      return statsBody(await readRevisionKey(db), async () => {
-        const statistics = JSON.parse(await storedPayload(womCacheKeys.statistics)) as StatisticsDocument;
-        const hidden = await hiddenPlayers(db);
-        // Only a hidden leader costs a read of the stored snapshots, and only when a revision moves.
-        const metricLeaders = hasHiddenLeader(statistics.metricLeaders, hidden)
-          ? withVisibleLeaders(statistics.metricLeaders, hidden, await leaderCandidates(db))
-          : statistics.metricLeaders;
-        // Spec §3: the member count comes from the site's own roster, not from WOM.
-        return prebuildJson(womGroupStatsSchema, {
-          ...statistics,
-          metricLeaders,
-          memberCount: await countVisibleMembers(db),
-        });
+    groupStats: cacheByRevision(db, async () => {
+      const statistics = JSON.parse(await storedPayload(womCacheKeys.statistics)) as StatisticsDocument;
+      const hidden = await hiddenPlayers(db);
+      // Only a hidden leader costs a read of the stored snapshots, and only when a revision moves.
+      const metricLeaders = hasHiddenLeader(statistics.metricLeaders, hidden)
+        ? withVisibleLeaders(statistics.metricLeaders, hidden, await leaderCandidates(db))
+        : statistics.metricLeaders;
+      // Spec §3: the member count comes from the site's own roster, not from WOM.
+      return prebuildJson(womGroupStatsSchema, {
+        ...statistics,
+        metricLeaders,
+        memberCount: await countVisibleMembers(db),
       });
-    },
+    }),
 
-    async recentAchievements(limit) {
-      // Limits are bounded by the query schema, so this holds a few bodies at most.
-      let body = achievementsBodies.get(limit);
-      if (!body) {
-        body = lastBuiltByKey<PrebuiltBody>();
-        achievementsBodies.set(limit, body);
-      }
-      return body(await readRevisionKey(db), async () => {
-        const rows = await listRecentAchievements(db, limit);
-        return prebuildJson(
-          z.array(womAchievementSchema),
-          rows.map((row) => ({
-            name: row.name,
-            metric: row.metric,
-            threshold: row.threshold,
-            createdAt: row.achieved_at,
-            player: { id: Number(row.player_wom_id), displayName: row.player_name },
-          })),
-        );
-      });
-    },
+    // Limits are bounded by the query schema, so this holds a hundred small bodies at most.
+    recentAchievements: cacheVariantsByRevision(db, async (limit) => {
+      const rows = await listRecentAchievements(db, Number(limit));
+      return prebuildJson(
+        z.array(womAchievementSchema),
+        rows.map((row) => ({
+          name: row.name,
+          metric: row.metric,
+          threshold: row.threshold,
+          createdAt: row.achieved_at,
+          player: { id: Number(row.player_wom_id), displayName: row.player_name },
+        })),
+      );
+    }),
 
-    async competitions() {
-      return competitionsBody(await readRevisionKey(db), async () => {
-        const hidden = await hiddenPlayers(db);
-        const competitions =
-          (await readWomCache<Array<Omit<WomCompetitionItem, 'participants'>>>(
-            db,
-            womCacheKeys.competitions,
-          )) ?? [];
-        const standings = await readWomCacheMany<CompetitionStandings>(
+    competitions: cacheByRevision(db, async () => {
+      const hidden = await hiddenPlayers(db);
+      const competitions =
+        (await readWomCache<Array<Omit<WomCompetitionItem, 'participants'>>>(
           db,
-          competitions.map((c) => womCacheKeys.standings(c.id)),
-        );
-        return prebuildJson(
-          z.array(womCompetitionSchema),
-          competitions.map((competition) => ({
-            ...competition,
-            participants: withoutHiddenStandings(
-              standings.get(womCacheKeys.standings(competition.id))?.participants ?? null,
-              hidden,
-            ),
-          })),
-        );
-      });
-    },
+          womCacheKeys.competitions,
+        )) ?? [];
+      const standings = await readWomCacheMany<CompetitionStandings>(
+        db,
+        competitions.map((c) => womCacheKeys.standings(c.id)),
+      );
+      return prebuildJson(
+        z.array(womCompetitionSchema),
+        competitions.map((competition) => ({
+          ...competition,
+          participants: withoutHiddenStandings(
+            standings.get(womCacheKeys.standings(competition.id))?.participants ?? null,
+            hidden,
+          ),
+        })),
+      );
+    }),
 
     player,
   };
