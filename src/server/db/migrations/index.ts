@@ -5,6 +5,7 @@ import * as bumpMembersRevisionOnVisibility from './2026_11_24_1000_bump_members
 import * as adminDashboard from './2026_11_25_0900_admin_dashboard.ts';
 import * as accountsAndClaims from './2026_11_26_0900_accounts_and_claims.ts';
 import * as goalAndRaceProgress from './2026_11_27_0900_goal_and_race_progress.ts';
+import * as notifyRevisionChanges from './2026_11_28_0900_notify_revision_changes.ts';
 import * as usernameSkeletons from './2026_11_28_1100_username_skeletons.ts';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0900_admin_dashboard': adminDashboard,
   '2026_11_26_0900_accounts_and_claims': accountsAndClaims,
   '2026_11_27_0900_goal_and_race_progress': goalAndRaceProgress,
+  '2026_11_28_0900_notify_revision_changes': notifyRevisionChanges,
   '2026_11_28_1100_username_skeletons': usernameSkeletons,
 };
