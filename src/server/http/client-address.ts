@@ -6,6 +6,8 @@ import { clientNetworkOf } from '#core/auth/client-network.ts';
  * the one a trusted proxy forwarded) however it was written, an IPv6 client's /64, and anything that
  * is no address in one shared bucket.
  */
-export function clientAddress(request: FastifyRequest): string {
-  return clientNetworkOf(request.ip);
+export function clientAddress(request: Pick<FastifyRequest, 'ip'>): string {
+  // Fastify's type says string, but the socket's address is undefined once the client has gone.
+  const ip: string | undefined = request.ip;
+  return clientNetworkOf(ip ?? '');
 }
