@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/server/config.ts';
 import { openSqlite, type DatabaseHandle } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrator.ts';
-import { ShiftableClock } from '../src/server/demo/demo-mode.ts';
+import { ShiftableClock } from '../src/server/demo/shiftable-clock.ts';
 import { createPlayerReader, PLAYER_REFRESH_MS } from '../src/server/features/wom-data/player-snapshots.ts';
 import { startSimulator, type WomSimulator } from '../src/server/simulator/index.ts';
 import { createWomGateway } from '../src/server/wom/create-gateway.ts';

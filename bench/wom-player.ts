@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/server/config.ts';
 import { openSqlite } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrator.ts';
-import { ShiftableClock } from '../src/server/demo/demo-mode.ts';
+import { ShiftableClock } from '../src/server/demo/shiftable-clock.ts';
 import {
   createPlayerReader,
   PLAYER_REFRESH_MS,

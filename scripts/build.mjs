@@ -10,7 +10,9 @@ const outDir = process.env.BUILD_DIR ?? 'dist';
 await buildWeb({ logLevel: 'warn', build: { outDir: `${outDir}/web`, emptyOutDir: true } });
 await compressAssets(`${outDir}/web`);
 await buildServer({
-  entryPoints: ['src/server/main.ts'],
+  // Demo mode runs its WOM simulator in a process of its own, from dist/server/demo/demo-wom-process.js.
+  entryPoints: ['src/server/main.ts', 'src/server/demo/demo-wom-process.ts'],
+  outbase: 'src/server',
   outdir: `${outDir}/server`,
   bundle: true,
   platform: 'node',

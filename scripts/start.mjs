@@ -14,7 +14,8 @@ function newestChange(path) {
   return newest;
 }
 
-const builtAt = existsSync(STAMP) && existsSync('dist/server/main.js') ? statSync(STAMP).mtimeMs : 0;
+const BUNDLES = ['dist/server/main.js', 'dist/server/demo/demo-wom-process.js'];
+const builtAt = existsSync(STAMP) && BUNDLES.every((p) => existsSync(p)) ? statSync(STAMP).mtimeMs : 0;
 const changedAt = Math.max(...SOURCES.filter((p) => existsSync(p)).map(newestChange));
 if (changedAt > builtAt) {
   process.stdout.write('Building the app (first start or sources changed)...\n');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, womSyncDeps, type AppDeps } from './app.ts';
 import { ensureFirstAdmin } from './bootstrap/first-admin.ts';
@@ -10,7 +11,8 @@ import { systemClock } from './clock.ts';
 import { ConfigError, isDemoMode, loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrator.ts';
-import { ShiftableClock, seedDemoHistory, startDemoWom, withSimulatorWatchList } from './demo/demo-mode.ts';
+import { seedDemoHistory, startDemoWom, withSimulatorWatchList } from './demo/demo-mode.ts';
+import { ShiftableClock } from './demo/shiftable-clock.ts';
 import { playerWatchJob } from './features/player-watch/player-watch.job.ts';
 import { womSyncJob } from './features/wom-sync/wom-sync.service.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -21,6 +23,12 @@ function builtWebRoot(): string | null {
   const root = fileURLToPath(new URL('../web/', import.meta.url));
   return existsSync(`${root}index.html`) ? root : null;
 }
+
+/** Demo mode's WOM process: bundled beside this file in dist/server, or its source under tsx. */
+const DEMO_WOM_ENTRY = new URL(
+  `./demo/demo-wom-process${extname(fileURLToPath(import.meta.url))}`,
+  import.meta.url,
+);
 
 /**
  * Each resource is registered for shutdown as soon as it exists, and start-up checks for a stop
@@ -35,7 +43,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
   lifecycle.checkpoint();
 
   const demoClock = isDemoMode(loaded) ? new ShiftableClock() : null;
-  const simulator = demoClock ? await startDemoWom(loaded, demoClock) : null;
+  const simulator = demoClock ? await startDemoWom(loaded, DEMO_WOM_ENTRY) : null;
   if (simulator) lifecycle.onShutdown('WOM simulator', () => simulator.close());
   lifecycle.checkpoint();
   const config = simulator ? withSimulatorWatchList(loaded, simulator) : loaded;
@@ -73,7 +81,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
     );
   lifecycle.checkpoint();
 
-  if (demoClock) await seedDemoHistory(database.db, jobs, demoClock, app.log, simulator?.altIds() ?? []);
+  if (demoClock && simulator) await seedDemoHistory(database.db, jobs, demoClock, app.log, simulator);
   lifecycle.checkpoint();
   const scheduler = jobs.schedule(jobSchedules(config), app.log);
   lifecycle.onShutdown('scheduler', () => scheduler.stop());

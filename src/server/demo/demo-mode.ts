@@ -1,33 +1,94 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { bumpRevision } from '../db/revisions.ts';
 import type { Database } from '../db/schema.ts';
 import { WOM_SYNC } from '../features/wom-sync/wom-sync.service.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
-import { startSimulator, type WomSimulator } from '../simulator/index.ts';
-
-/** The system clock moved by an offset; demo mode uses it to replay a month of history once. */
-export class ShiftableClock implements Clock {
-  offsetMs = 0;
-
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-}
+import type { DemoWomSettings, FromDemoWom, ToDemoWom } from './demo-wom-messages.ts';
+import type { ShiftableClock } from './shiftable-clock.ts';
 
 /** How much clan history the first demo start shows (gains, finished events, points). */
 const DEMO_HISTORY_DAYS = 30;
 
-/** Demo mode's WOM: the simulator on a loopback port, serving a generated clan. */
-export async function startDemoWom(config: Config, clock: ShiftableClock): Promise<WomSimulator> {
-  return startSimulator({
+/** Demo mode's WOM as the app sees it: the simulator in its own process, on a loopback port. */
+export interface DemoWom {
+  /** Base URL for the app, e.g. 'http://127.0.0.1:40123/v2'. */
+  readonly url: string;
+  readonly origin: string;
+  readonly groupId: number;
+  /** Members the generated clan knows as alts; WOM has no such field, so demo mode flags them itself. */
+  altIds(): readonly number[];
+  /** Moves the simulator's clock to the app's offset; resolves once it has moved. */
+  shiftClock(offsetMs: number): Promise<void>;
+  /** Stops the process; resolves once it has exited. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts demo mode's WOM simulator as a child process running `entry` (dist/server/demo/
+ * demo-wom-process.js beside the bundled server; the TypeScript source under tsx), so the generated
+ * clan is not in the app's memory. Resolves once it listens.
+ */
+export async function startDemoWom(config: Config, entry: URL): Promise<DemoWom> {
+  const settings: DemoWomSettings = {
     seed: config.demo.seed,
     members: config.demo.members,
-    clock,
     port: config.demo.simulatorPort,
     control: config.demo.simulatorControl,
+  };
+  const path = fileURLToPath(entry);
+  const child = fork(path, [JSON.stringify(settings)], {
+    execArgv: path.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await new Promise<Extract<FromDemoWom, { type: 'ready' }>>((resolve, reject) => {
+    const onExit = (code: number | null) =>
+      reject(new Error(`The demo's WOM simulator exited before it was ready (code ${code})`));
+    const onMessage = (message: FromDemoWom) => {
+      child.off('exit', onExit);
+      child.off('message', onMessage);
+      if (message.type === 'ready') resolve(message);
+      else
+        reject(
+          new Error(
+            `The demo's WOM simulator could not start: ${message.type === 'failed' ? message.message : message.type}`,
+          ),
+        );
+    };
+    child.once('exit', onExit);
+    child.on('message', onMessage);
+  });
+  return {
+    url: ready.url,
+    origin: ready.origin,
+    groupId: ready.groupId,
+    altIds: () => ready.altIds,
+    shiftClock: (offsetMs) => shiftClock(child, offsetMs),
+    close: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function shiftClock(child: ChildProcess, offsetMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onExit = () =>
+      reject(new Error("The demo's WOM simulator stopped while its clock was being moved"));
+    const onMessage = (message: FromDemoWom) => {
+      if (message.type !== 'clock-shifted' || message.offsetMs !== offsetMs) return;
+      child.off('exit', onExit);
+      child.off('message', onMessage);
+      resolve();
+    };
+    child.once('exit', onExit);
+    child.on('message', onMessage);
+    const request: ToDemoWom = { type: 'shift-clock', offsetMs };
+    child.send(request);
   });
 }
 
@@ -35,7 +96,7 @@ export async function startDemoWom(config: Config, clock: ShiftableClock): Promi
  * Demo mode imports the simulator's player-watch list (it names a few of the generated members), unless
  * PLAYER_WATCH_URL names another one.
  */
-export function withSimulatorWatchList(config: Config, simulator: Pick<WomSimulator, 'origin'>): Config {
+export function withSimulatorWatchList(config: Config, simulator: Pick<DemoWom, 'origin'>): Config {
   if (config.jobs.playerWatchUrl !== null) return config;
   return { ...config, jobs: { ...config.jobs, playerWatchUrl: `${simulator.origin}/player-watch.json` } };
 }
@@ -55,21 +116,23 @@ async function flagDemoAlts(db: Kysely<Database>, altIds: readonly number[]): Pr
 
 /**
  * On the very first demo start the clan has no history: every member would join now with 0 clan XP.
- * So the first sync runs as if it were 30 days ago (the simulator and the job runner share the
- * shifted clock), and the regular sync that follows sees a month of gains, results and points. The
- * members that sync brings in whose ids are in `altIds` are then flagged as alts.
+ * So the first sync runs as if it were 30 days ago (the job runner's clock and the simulator's are
+ * moved back together), and the regular sync that follows sees a month of gains, results and points.
+ * The members that sync brings in whose ids are the simulator's alts are then flagged as alts.
  */
 export async function seedDemoHistory(
   db: Kysely<Database>,
   jobs: JobRunner,
   clock: ShiftableClock,
   log: FastifyBaseLogger,
-  altIds: readonly number[],
+  wom: Pick<DemoWom, 'altIds' | 'shiftClock'>,
 ): Promise<void> {
   const anyMember = await db.selectFrom('members').select('wom_id').limit(1).executeTakeFirst();
   if (anyMember) return;
-  clock.offsetMs = -DEMO_HISTORY_DAYS * 24 * 60 * 60 * 1000;
+  const back = -DEMO_HISTORY_DAYS * 24 * 60 * 60 * 1000;
+  clock.offsetMs = back;
   try {
+    await wom.shiftClock(back);
     const started = await jobs.start(WOM_SYNC, null);
     if (started.status === 'started') {
       const result = await started.done;
@@ -78,5 +141,6 @@ export async function seedDemoHistory(
   } finally {
     clock.offsetMs = 0;
   }
-  await flagDemoAlts(db, altIds);
+  await wom.shiftClock(0);
+  await flagDemoAlts(db, wom.altIds());
 }

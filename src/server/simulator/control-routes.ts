@@ -32,8 +32,8 @@ function faultsFrom(body: Record<string, unknown>): Partial<SimulatorFaults> | n
 
 /**
  * The test knobs over HTTP, for a simulator the journeys or the soak reach only over the network (demo
- * mode runs it inside the app): a player gains XP, WOM turns slow or failing, and back. Served only
- * when the simulator is started with `control: true`; never part of WOM's API.
+ * mode runs it in a process of its own): a player gains XP, WOM turns slow or failing, and back.
+ * Served only when the simulator is started with `control: true`; never part of WOM's API.
  */
 export function controlReply(
   controls: SimulatorControls,

@@ -1,0 +1,16 @@
+/** What demo mode's app and its WOM simulator process tell each other over their IPC channel. */
+
+/** The simulator's settings, passed as JSON in the process's only argument. */
+export interface DemoWomSettings {
+  seed: number;
+  members: number;
+  port: number;
+  control: boolean;
+}
+
+export type ToDemoWom = { type: 'shift-clock'; offsetMs: number };
+
+export type FromDemoWom =
+  | { type: 'ready'; url: string; origin: string; groupId: number; altIds: number[] }
+  | { type: 'failed'; message: string }
+  | { type: 'clock-shifted'; offsetMs: number };
