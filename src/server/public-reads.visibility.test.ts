@@ -1,13 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createManualClock, type TestApp } from '#test/app.ts';
+import { createManualClock, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { createAppWithClanHistory } from '#test/clan-history.ts';
 import { testDialects } from '#test/databases.ts';
 import type { ClanEvent } from '#core/events/events.schema.ts';
 import type { Leaderboards } from '#core/leaderboards/leaderboards.schema.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
+import type { Race, RaceDetail } from '#core/races/races.schema.ts';
 import { normaliseRsn } from '#core/members/names.ts';
 import type { WomCompetitionItem, WomGroup, WomGroupStats } from '#core/wom/wom-data.schema.ts';
 import { bumpRevision } from './db/revisions.ts';
+import { createRaceAs, measuredMembers, raceInput } from './features/races/races.testing.ts';
 import type { WomSimulator } from './simulator/index.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
@@ -45,6 +47,9 @@ for (const dialect of testDialects) {
   describe(`${dialect}: no public read names a hidden member`, () => {
     let simulator: WomSimulator;
     let t: TestApp;
+    let race: Race;
+    let creator: string;
+    let admin: string;
     const clock = createManualClock(START);
 
     const get = (url: string, headers: Record<string, string> = {}) =>
@@ -90,9 +95,21 @@ for (const dialect of testDialects) {
         .where('wom_id', '=', String(joiner))
         .execute();
       await bumpRevision(t.database.db, 'members');
+      await createUser(t, 'racer');
+      await createUser(t, 'boss', { admin: true });
+      creator = await loginAs(t, 'racer');
+      admin = await loginAs(t, 'boss');
+      const players = (await measuredMembers(t)).slice(0, 3);
+      race = await createRaceAs(
+        t,
+        creator,
+        raceInput(
+          players.map((p) => ({ wom_id: p.wom_id, metric: 'attack', target_value: p.attack + 1_000 })),
+        ),
+      );
     });
     afterEach(async () => {
-      await t.database.db.updateTable('members').set({ hidden: false }).execute();
+      await t.database.db.updateTable('members').set({ hidden: false, deleted_at: null }).execute();
       await bumpRevision(t.database.db, 'members');
     });
     afterAll(async () => {
@@ -178,6 +195,18 @@ for (const dialect of testDialects) {
         statusOnceHidden: 404,
       },
       {
+        read: '/api/races?scope=public',
+        url: () => '/api/races?scope=public',
+        shown: async () =>
+          member((await json<Race[]>('/api/races?scope=public'))[0]!.race_participants[0]!.wom_id),
+      },
+      {
+        read: '/api/races/:id',
+        url: () => `/api/races/${race.id}`,
+        shown: async () =>
+          member((await json<RaceDetail>(`/api/races/${race.id}`)).race_participants[0]!.wom_id),
+      },
+      {
         read: '/api/anniversaries',
         url: () => '/api/anniversaries',
         shown: async () => member((await json<Array<{ wom_id: string }>>('/api/anniversaries'))[0]!.wom_id),
@@ -202,6 +231,53 @@ for (const dialect of testDialects) {
       const revalidated = await get(url(hidden.wom_id), { 'if-none-match': before.headers.etag as string });
       expect(revalidated.statusCode).not.toBe(304);
       expect(names(revalidated.body, hidden, idKeys)).toBe(false);
+    });
+
+    it("leaves a hidden, then deleted, member out of a race's standings and history for all but admins", async () => {
+      const gone = race.race_participants[0]!;
+      const stays = race.race_participants[1]!;
+      await hide(gone.wom_id);
+      await t.database.db
+        .updateTable('members')
+        .set({ deleted_at: START })
+        .where('wom_id', '=', gone.wom_id)
+        .execute();
+      const hidden = await member(gone.wom_id);
+
+      const other = await createUser(t, 'onlooker');
+      for (const cookie of [undefined, creator, await loginAs(t, other.username)]) {
+        const response = await get(`/api/races/${race.id}`, cookie ? { cookie } : {});
+        expect(response.statusCode).toBe(200);
+        expect(names(response.body, hidden)).toBe(false);
+        const detail = response.json<RaceDetail>();
+        expect(detail.race_participants.map((p) => p.id)).not.toContain(gone.id);
+        expect(detail.race_participants.map((p) => p.id)).toContain(stays.id);
+        expect(detail.history.map((h) => h.participant_id)).not.toContain(gone.id);
+        const list = await get('/api/races?scope=mine', cookie ? { cookie } : {});
+        if (list.statusCode === 200) expect(names(list.body, hidden)).toBe(false);
+      }
+      const seenByAdmin = (await get(`/api/races/${race.id}`, { cookie: admin })).json<RaceDetail>();
+      expect(seenByAdmin.race_participants.map((p) => p.id)).toContain(gone.id);
+      expect(seenByAdmin.history.map((h) => h.participant_id)).toContain(gone.id);
+
+      // The creator's next edit, sent from what they see, keeps the participant they cannot see.
+      const edit = await t.app.inject({
+        method: 'PUT',
+        url: `/api/races/${race.id}`,
+        headers: { cookie: creator },
+        payload: raceInput(
+          race.race_participants
+            .filter((p) => p.id !== gone.id)
+            .map((p) => ({ wom_id: p.wom_id, metric: p.metric, target_value: p.target_value })),
+          { title: 'Renamed' },
+        ),
+      });
+      expect(edit.statusCode).toBe(200);
+      expect(names(edit.body, hidden)).toBe(false);
+      const afterEdit = (await get(`/api/races/${race.id}`, { cookie: admin })).json<RaceDetail>();
+      expect(afterEdit.race_participants.find((p) => p.id === gone.id)).toEqual(
+        seenByAdmin.race_participants.find((p) => p.id === gone.id),
+      );
     });
 
     it('shows the best visible participant as the winner of an event a hidden member won', async () => {

@@ -106,13 +106,35 @@ export function findVisibleRace(db: Db, id: number, viewer: RaceViewer): Promise
   return selectRaces(db).where('races.id', '=', id).where(visibleTo(viewer)).executeTakeFirst();
 }
 
-/** The races' participants, in the order they were added. */
-export async function listParticipants(db: Db, raceIds: readonly number[]): Promise<ParticipantRow[]> {
+/**
+ * The participants the viewer may see: every one for an admin; for anyone else only those whose
+ * member the public roster shows, since a participant names its player with values and history.
+ */
+function shownTo(viewer: RaceViewer) {
+  return (eb: ExpressionBuilder<Database, 'race_participants'>) =>
+    viewer?.is_admin
+      ? eb.val(true)
+      : eb.exists(
+          eb
+            .selectFrom('members')
+            .select('members.wom_id')
+            .whereRef('members.wom_id', '=', 'race_participants.wom_id')
+            .where(isVisibleMember),
+        );
+}
+
+/** The races' participants the viewer may see, in the order they were added. */
+export async function listParticipants(
+  db: Db,
+  raceIds: readonly number[],
+  viewer: RaceViewer,
+): Promise<ParticipantRow[]> {
   if (raceIds.length === 0) return [];
   return db
     .selectFrom('race_participants')
     .selectAll()
     .where('race_id', 'in', raceIds)
+    .where(shownTo(viewer))
     .orderBy('race_id')
     .orderBy('id')
     .execute();

@@ -75,10 +75,11 @@ function toRace(row: RaceRow, participants: readonly ParticipantRow[]): Race {
   };
 }
 
-async function withParticipants(db: Db, rows: readonly RaceRow[]): Promise<Race[]> {
+async function withParticipants(db: Db, rows: readonly RaceRow[], viewer: RaceViewer): Promise<Race[]> {
   const participants = await listParticipants(
     db,
     rows.map((row) => row.id),
+    viewer,
   );
   return rows.map((row) =>
     toRace(
@@ -91,13 +92,13 @@ async function withParticipants(db: Db, rows: readonly RaceRow[]): Promise<Race[
 /** Public races, or the user's own (created, or with one of their characters in a race they may see). */
 export async function listRaces(db: Db, scope: 'public' | 'mine', viewer: RaceViewer): Promise<Race[]> {
   const rows = scope === 'mine' && viewer ? await listRacesOf(db, viewer) : await listPublicRaces(db);
-  return withParticipants(db, rows);
+  return withParticipants(db, rows, viewer);
 }
 
 async function visibleRace(db: Db, id: number, viewer: RaceViewer): Promise<Race> {
   const row = await findVisibleRace(db, id, viewer);
   if (!row) throw raceNotFound();
-  return toRace(row, await listParticipants(db, [id]));
+  return toRace(row, await listParticipants(db, [id], viewer));
 }
 
 /** The race with every value seen per participant, if the viewer may see it. */
@@ -198,7 +199,8 @@ export async function updateRaceOf(deps: RacesDeps, user: User, id: number, inpu
     if (!isRaceRunning(race.end_date, now) && isRaceRunning(fields.end_date, now)) {
       await requireRoomForOpenRace(trx, user.id, now);
     }
-    const existing = await listParticipants(trx, [id]);
+    // A participant hidden from the creator is neither shown in their form nor removed by it.
+    const existing = await listParticipants(trx, [id], user);
     const unmatched = new Map<string, ParticipantRow[]>();
     for (const participant of existing) {
       const key = participantKey(participant);
@@ -244,7 +246,7 @@ export async function refreshRace(deps: RacesDeps, user: User, id: number): Prom
   if (!race) throw raceNotFound();
   if (!isRaceRunning(race.end_date, deps.clock.now())) return visibleRace(deps.db, id, user);
 
-  const womIds = [...new Set((await listParticipants(deps.db, [id])).map((p) => p.wom_id))];
+  const womIds = [...new Set((await listParticipants(deps.db, [id], user)).map((p) => p.wom_id))];
   const gateway = deps.gateway.forVisitors();
   const fresh: StatsRow[] = [];
   for (const member of await listMemberSnapshots(deps.db, womIds)) {
