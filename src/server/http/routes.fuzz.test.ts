@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_INT32 } from '#core/bounds/int32.ts';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { requestsFor, type FuzzRequest } from '#test/fuzz/requests.ts';
 import { ROLES, createRoleSessions, untilSyncIdle, type RoleSessions } from '#test/roles.ts';
 import { apiRoutes, label } from '#test/routes.ts';
 import { changedTables, dumpTables } from '#test/table-dump.ts';
+import { DATABASE_REFUSED_VALUE } from '../plugins/error-handler.ts';
 import { startSimulator, type WomSimulator } from '../simulator/index.ts';
 
 /** Requests per dialect: enough to reach every route many times, few enough to stay well under a minute. */
@@ -36,6 +38,58 @@ const INTERNALS: RegExp[] = [
 
 const PRIVATE = /^\/api\/(?:admin|auth)(?:[/?]|$)/;
 
+/** A member whose score is one point below what its column holds: any award to them must be refused alike. */
+const AT_CEILING = '1';
+
+const json = (method: 'POST' | 'PUT' | 'PATCH', url: string, body: string): FuzzRequest => ({
+  method,
+  url,
+  headers: { 'content-type': 'application/json' },
+  payload: body,
+});
+
+/**
+ * Values at and past the bounds both databases must treat alike, sent as the admin every run
+ * before the random requests: a score past 2^31 - 1, a lone surrogate, dates in year 0 (which
+ * PostgreSQL has not) and 2101.
+ */
+const EDGE_CASES: Array<{ route: string; request: FuzzRequest }> = [
+  {
+    route: 'POST /api/admin/members/:womId/points',
+    request: json('POST', `/api/admin/members/${AT_CEILING}/points`, '{"amount":15}'),
+  },
+  {
+    // The audit keeps the input as sent: PostgreSQL's JSON refuses the surrogate that SQLite keeps.
+    route: 'POST /api/admin/members',
+    request: json(
+      'POST',
+      '/api/admin/members',
+      JSON.stringify({
+        wom_id: '2',
+        name: 'Half \ud800',
+        wom_name: null,
+        womrole: null,
+        title: null,
+        join_date: null,
+        current_lvl: 0,
+        current_xp: 0,
+        first_lvl: 0,
+        first_xp: 0,
+        ehb: 0,
+        siege_score: 0,
+      }),
+    ),
+  },
+  {
+    route: 'POST /api/admin/events',
+    request: json(
+      'POST',
+      '/api/admin/events',
+      '{"name":"Early","start_date":"0000-01-01","end_date":"2101-01-01"}',
+    ),
+  },
+];
+
 function describeRequest(role: string, request: FuzzRequest, response: LightMyRequestResponse): string {
   const cut = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text);
   return [
@@ -55,6 +109,8 @@ function checkResponse(request: FuzzRequest, response: LightMyRequestResponse, c
   const body: unknown = JSON.parse(response.body);
   expect(body, context).toEqual({ code: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String) });
   for (const internal of INTERNALS) expect(response.body, context).not.toMatch(internal);
+  // The database, not the edge, refused a value: the other database would have stored it.
+  expect((body as { message: string }).message, context).not.toBe(DATABASE_REFUSED_VALUE);
 }
 
 for (const dialect of testDialects) {
@@ -67,8 +123,19 @@ for (const dialect of testDialects) {
       const clock = createManualClock();
       simulator = await startSimulator({ members: 6, seed: 21, clock });
       t = await createTestApp(dialect, { clock, wom: { url: simulator.url, groupId: simulator.groupId } });
-      // Data to trip over: a synced clan, a plain user and an admin.
+      // Data to trip over: a synced clan, a member at the score ceiling, a plain user and an admin.
       expect((await t.sync()).outcome).toBe('succeeded');
+      const at = t.clock.now().toISOString();
+      await t.database.db
+        .insertInto('members')
+        .values({
+          wom_id: AT_CEILING,
+          name: 'Ceiling',
+          siege_score: MAX_INT32 - 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
       sessions = await createRoleSessions(t);
     });
     afterAll(async () => {
@@ -103,6 +170,7 @@ for (const dialect of testDialects) {
       const everyRoute = routes.flatMap((route) =>
         fc.sample(casesOf(route), 1).map((one): [typeof one] => [one]),
       );
+      const edges = EDGE_CASES.map((edge): [(typeof everyRoute)[number][0]] => [{ ...edge, role: 'admin' }]);
 
       await fc.assert(
         fc.asyncProperty(cases, async ({ route, request, role }) => {
@@ -130,7 +198,7 @@ for (const dialect of testDialects) {
         }),
         // Every request changes the database, so shrinking would replay against a different state:
         // the first failing request is reported as it was sent.
-        { numRuns: RUNS, endOnFailure: true, examples: everyRoute },
+        { numRuns: RUNS, endOnFailure: true, examples: [...edges, ...everyRoute] },
       );
 
       expect([...hits].filter(([, count]) => count === 0).map(([name]) => name)).toEqual([]);

@@ -12,6 +12,13 @@ import { HttpError, RateLimitedError } from '../http/http-error.ts';
 import { isAboutTheRequest, isClientAbort } from './client-abort.ts';
 import { createFailureLog } from './failure-log.ts';
 
+/**
+ * The answer when the database itself refused a value. Input is bounded at the edge so that both
+ * databases accept the same values; this reply means a value got past that (the route fuzzing looks
+ * for it).
+ */
+export const DATABASE_REFUSED_VALUE = 'A value in the request is not valid';
+
 interface ErrorReply {
   status: number;
   code: ErrorCode;
@@ -41,7 +48,7 @@ export function toErrorReply(thrown: FastifyError): ErrorReply {
   if (error instanceof MissingReferenceError)
     return { status: 404, code: 'NOT_FOUND', message: defaultErrorMessage.NOT_FOUND };
   if (error instanceof InvalidValueError)
-    return { status: 400, code: 'VALIDATION_ERROR', message: 'A value in the request is not valid' };
+    return { status: 400, code: 'VALIDATION_ERROR', message: DATABASE_REFUSED_VALUE };
   if (error instanceof DatabaseUnavailableError)
     return { status: 503, code: 'DATABASE_UNAVAILABLE', message: defaultErrorMessage.DATABASE_UNAVAILABLE };
   if (error.validation) return { status: 400, code: 'VALIDATION_ERROR', message: describeValidation(error) };

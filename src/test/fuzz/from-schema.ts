@@ -66,13 +66,24 @@ export function toJsonSchema(schema: unknown): JsonSchema {
   throw new UnfuzzableSchemaError(`not a schema: ${String(schema)}`);
 }
 
+/**
+ * Instants at and just past the edges of the years a person may enter (1990 to 2100), where the
+ * two databases once parted ways, drawn as often as any other date.
+ */
+const EDGE_INSTANTS = [
+  '1989-12-31T23:59:59.999Z',
+  '1990-01-01T00:00:00.000Z',
+  '2100-12-31T23:59:59.999Z',
+  '2101-01-01T00:00:00.000Z',
+];
+const someInstant = fc.oneof(
+  fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+  fc.constantFrom(...EDGE_INSTANTS.map((text) => new Date(text))),
+);
+
 const FORMATS: Record<string, fc.Arbitrary<string>> = {
-  'date-time': fc
-    .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
-    .map((date) => date.toISOString()),
-  date: fc
-    .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
-    .map((date) => date.toISOString().slice(0, 10)),
+  'date-time': someInstant.map((date) => date.toISOString()),
+  date: someInstant.map((date) => date.toISOString().slice(0, 10)),
   email: fc.emailAddress(),
   uuid: fc.uuid(),
   uri: fc.webUrl(),
@@ -87,18 +98,24 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.string({ unit: 'binary', minLength, maxLength });
 }
 
+/** A schema's own limits, drawn often: a value at a column's edge is where the databases part ways. */
+function withEdges(values: fc.Arbitrary<number>, edges: number[]): fc.Arbitrary<number> {
+  return fc.oneof({ weight: 2, arbitrary: values }, { weight: 1, arbitrary: fc.constantFrom(...edges) });
+}
+
 function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   const min =
     schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : undefined);
   const max =
     schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : undefined);
   if (integer) {
-    return fc.integer({
-      min: Math.max(min ?? -(2 ** 31), Number.MIN_SAFE_INTEGER),
-      max: Math.min(max ?? 2 ** 31 - 1, Number.MAX_SAFE_INTEGER),
-    });
+    const low = Math.max(min ?? -(2 ** 31), Number.MIN_SAFE_INTEGER);
+    const high = Math.min(max ?? 2 ** 31 - 1, Number.MAX_SAFE_INTEGER);
+    return withEdges(fc.integer({ min: low, max: high }), [low, high]);
   }
-  return fc.double({ min: min ?? -1e9, max: max ?? 1e9, noNaN: true, noDefaultInfinity: true });
+  const low = min ?? -1e9;
+  const high = max ?? 1e9;
+  return withEdges(fc.double({ min: low, max: high, noNaN: true, noDefaultInfinity: true }), [low, high]);
 }
 
 function byType(type: string, schema: JsonSchema, at: string): fc.Arbitrary<unknown> {

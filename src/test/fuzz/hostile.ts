@@ -3,8 +3,9 @@ import fc from 'fast-check';
 /**
  * Inputs an attacker or a broken client sends: each one has broken some server before. Strings the
  * database cannot store (NUL), that are not valid UTF-16 (lone surrogates), that render oddly
- * (direction overrides, zero width, combining marks), that look like code, numbers and ids out of
- * every range, and keys that pollute prototypes.
+ * (direction overrides, zero width, combining marks), that look like code, numbers, ids and dates
+ * out of every range (a column's integer, a double's exact integers, the years 1990 to 2100), and
+ * keys that pollute prototypes.
  */
 const HOSTILE_TEXT = [
   '',
@@ -48,6 +49,10 @@ const HOSTILE_TEXT = [
   '-2147483649',
   '9007199254740993',
   '99999999999999999999999',
+  '0000-01-01',
+  '1989-12-31',
+  '2101-01-01T00:00:00Z',
+  '2100-12-31T23:00:00-05:00',
   '1e309',
   '0x10',
   ' 1 ',
@@ -62,6 +67,8 @@ const HOSTILE_NUMBERS = [
   2147483647,
   2147483648,
   -2147483649,
+  Number.MAX_SAFE_INTEGER,
+  2 ** 53,
   Number.MAX_SAFE_INTEGER + 2,
   1e308,
   -1e308,
