@@ -33,6 +33,8 @@ export const ACCOUNT_MESSAGES = {
   usernameTaken: 'Username already taken',
   wrongCurrentPassword: 'Your current password is not correct',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Ask an admin for a new one.',
+  adminResetFromShell:
+    "Reset links are for members only. An admin's password is reset from the shell: npm run admin -- reset-password <name>",
 } as const;
 
 const newPassword = z.string().min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordTooShort).max(256);

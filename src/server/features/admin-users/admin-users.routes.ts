@@ -76,7 +76,7 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AccountDeps):
       schema: {
         tags: ['admin'],
         params: userIdParamsSchema,
-        response: { 201: passwordResetLinkSchema, 404: errorResponseSchema },
+        response: { 201: passwordResetLinkSchema, 403: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, type MeResponse } from '#core/auth/auth.schema.ts';
-import { TEST_PASSWORD, createTestApp, loginAs, type TestApp } from '#test/app.ts';
+import { TEST_PASSWORD, createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import { dumpTables } from '#test/table-dump.ts';
@@ -84,6 +84,41 @@ for (const dialect of testDialects) {
       ]);
     });
 
+    it('refuses a link for an admin, another one or themselves, with 403 naming the shell command', async () => {
+      const deputy = await createUser(t, 'deputy', { admin: true });
+      for (const userId of [deputy.id, roles.adminId]) {
+        const response = await makeLink(userId);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ code: 'FORBIDDEN', message: ACCOUNT_MESSAGES.adminResetFromShell });
+        expect(response.json().message).toContain('npm run admin -- reset-password');
+      }
+      expect(await t.database.db.selectFrom('password_resets').selectAll().execute()).toEqual([]);
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('action', '=', 'user.password.reset-link')
+        .execute();
+      expect(audit).toEqual([]);
+    });
+
+    it('refuses a link whose user was made an admin after it was made, changing nothing', async () => {
+      const token = await makeToken();
+      const grant = await roles.as('admin', {
+        method: 'POST',
+        url: `/api/admin/users/${roles.userId}/admin`,
+        payload: { is_admin: true },
+      });
+      expect(grant.statusCode).toBe(200);
+      const before = await dumpTables(t.database.db);
+      const response = await useLink(token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(INVALID_LINK);
+      expect(response.cookies).toHaveLength(0);
+      const after = await dumpTables(t.database.db);
+      expect({ ...after, rate_limits: [] }).toEqual({ ...before, rate_limits: [] });
+      expect(await loginStatus(TEST_PASSWORD)).toBe(200);
+    });
+
     it('answers 404 for a user that does not exist, making no link', async () => {
       const response = await makeLink(99999);
       expect(response.statusCode).toBe(404);
@@ -122,7 +157,7 @@ for (const dialect of testDialects) {
       expect(sessions).toHaveLength(1);
     });
 
-    it('writes an audit row with the user as actor and marks the link used', async () => {
+    it('writes an audit row with the user as actor, naming the admin who made the link, and marks the link used', async () => {
       await useLink(await makeToken());
       const audit = await t.database.db
         .selectFrom('audit_log')
@@ -137,6 +172,9 @@ for (const dialect of testDialects) {
           target_id: String(roles.userId),
         }),
       ]);
+      expect(JSON.parse(audit[0]!.after!)).toEqual({
+        link_created_by: { id: roles.adminId, username: 'boss' },
+      });
       const link = await t.database.db.selectFrom('password_resets').select('used_at').executeTakeFirst();
       expect(link?.used_at).toBe('2026-11-21T12:00:00.000Z');
     });

@@ -34,19 +34,23 @@ export function findResetLink(db: Db, tokenHash: string): Promise<ResetLinkState
 }
 
 /**
- * Marks the link used if it is still unused and unexpired, and returns its user; undefined when it
- * was not. The condition is in the update, so of two uses at once only one gets the user.
+ * Marks the link used if it is still unused and unexpired, and returns its user and the admin who
+ * made it; undefined when it was not. The condition is in the update, so of two uses at once only one
+ * gets the user.
  */
-export async function useResetLink(db: Db, tokenHash: string, now: string): Promise<number | undefined> {
-  const row = await db
+export function useResetLink(
+  db: Db,
+  tokenHash: string,
+  now: string,
+): Promise<{ user_id: number; created_by: number | null } | undefined> {
+  return db
     .updateTable('password_resets')
     .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
-    .returning('user_id')
+    .returning(['user_id', 'created_by'])
     .executeTakeFirst();
-  return row?.user_id;
 }
 
 /** Voids every link made for the user so far: only the newest one works. */

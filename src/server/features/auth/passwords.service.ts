@@ -7,10 +7,11 @@ import {
 import { isResetLinkUsable, resetLinkExpiry, resetLinkPath } from '#core/auth/password-reset.ts';
 import type { AuditActor } from '../audit/audit.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { badRequest, notFound, unauthenticated } from '../../http/http-error.ts';
+import { toBool } from '../../db/values.ts';
+import { badRequest, forbidden, notFound, unauthenticated } from '../../http/http-error.ts';
 import type { AccountDeps } from '../users/accounts.service.ts';
 import { hashPassword, verifyPassword } from '../users/passwords.ts';
-import { findUserById, toSessionUser, updateUser } from '../users/users.repository.ts';
+import { findUserById, toSessionUser, updateNonAdminUser, updateUser } from '../users/users.repository.ts';
 import { hashToken, openSession, type AuthDeps, type IssuedSession } from './auth.service.ts';
 import {
   deleteExpiredResetLinks,
@@ -52,8 +53,9 @@ export async function changePassword(
 }
 
 /**
- * An admin's one-time link for a user who forgot their password. Only the token's hash is kept; the
- * path with the token is returned once. A new link voids the user's earlier ones.
+ * An admin's one-time link for a member who forgot their password. Only the token's hash is kept; the
+ * path with the token is returned once. A new link voids the user's earlier ones. An admin gets none
+ * (403): a link would let one admin sign in as another, so an admin's password is reset from the shell.
  */
 export async function createPasswordResetLink(
   deps: AccountDeps,
@@ -66,6 +68,7 @@ export async function createPasswordResetLink(
   return deps.db.transaction().execute(async (trx) => {
     const user = await findUserById(trx, userId);
     if (!user) throw notFound('User not found');
+    if (toBool(user.is_admin)) throw forbidden(ACCOUNT_MESSAGES.adminResetFromShell);
     await deleteExpiredResetLinks(trx, now.toISOString());
     await deleteUserResetLinks(trx, user.id);
     await insertResetLink(trx, {
@@ -89,8 +92,9 @@ export async function createPasswordResetLink(
 
 /**
  * Sets the password through a reset link and signs the user in afresh: the link is used up, every
- * session of the user ends and a new one opens, all in one transaction. A used, expired or unknown
- * link is refused without a write.
+ * session of the user ends and a new one opens, all in one transaction, audited with the admin who
+ * made the link. A used, expired or unknown link is refused without a write, and so is a link whose
+ * user has become an admin since it was made.
  */
 export async function resetPasswordWithLink(
   deps: AuthDeps,
@@ -103,17 +107,22 @@ export async function resetPasswordWithLink(
   if (!link || !isResetLinkUsable(link, now)) throw resetLinkInvalid();
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction().execute(async (trx) => {
-    const userId = await useResetLink(trx, tokenHash, now.toISOString());
-    if (userId === undefined) throw resetLinkInvalid();
-    const row = await updateUser(trx, userId, { password_hash: passwordHash, updated_at: now.toISOString() });
+    const used = await useResetLink(trx, tokenHash, now.toISOString());
+    if (used === undefined) throw resetLinkInvalid();
+    const row = await updateNonAdminUser(trx, used.user_id, {
+      password_hash: passwordHash,
+      updated_at: now.toISOString(),
+    });
     if (!row) throw resetLinkInvalid();
     await deleteUserSessions(trx, row.id);
     const session = await openSession({ ...deps, db: trx }, toSessionUser(row));
+    const maker = used.created_by === null ? undefined : await findUserById(trx, used.created_by);
     await recordAudit(trx, {
       actor: { userId: row.id, label: row.username },
       action: 'user.password.reset',
       targetType: 'user',
       targetId: row.id,
+      after: { link_created_by: maker ? { id: maker.id, username: maker.username } : null },
       at: now,
     });
     return session;

@@ -62,6 +62,20 @@ export function insertUser(db: Db, user: Omit<NewUserRow, 'username_skeleton'>):
   );
 }
 
+/**
+ * Updates a user who is not an admin; undefined for an admin. The condition is in the update, so an
+ * admin grant that commits first is seen even under read committed.
+ */
+export function updateNonAdminUser(db: Db, id: number, patch: UserUpdate): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set(patch)
+    .where('id', '=', id)
+    .where('is_admin', '=', false)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Throws ConflictError when the patch takes a unique value (an auth id) another user has. */
 export function updateUser(db: Db, id: number, patch: UserUpdate): Promise<UserRow | undefined> {
   return withConstraintErrors(() =>

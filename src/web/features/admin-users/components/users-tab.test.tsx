@@ -206,6 +206,12 @@ describe('users tab: password reset', () => {
     expect(window.getSelection()?.toString()).toBe(shown.textContent);
   });
 
+  it('offers no reset link for an admin, whose password is reset from the shell', () => {
+    renderUsers();
+    expect(row('boss').queryByRole('button', { name: 'Reset password' })).not.toBeInTheDocument();
+    expect(row('zezima').getByRole('button', { name: 'Reset password' })).toBeInTheDocument();
+  });
+
   it("reports a failed reset with the server's message", async () => {
     stubApi({ 'POST /api/admin/users/2/password-reset': () => apiError(404, 'NOT_FOUND', 'User not found') });
     const { notify } = renderUsers();

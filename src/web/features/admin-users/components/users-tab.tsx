@@ -80,15 +80,18 @@ function UserRow({ user, notify }: { user: User; notify: Notify }) {
             >
               {user.is_admin ? 'Remove Admin' : 'Make Admin'}
             </button>
-            <button
-              type="button"
-              onClick={reset}
-              disabled={createReset.isPending}
-              aria-describedby={nameId}
-              className="rounded border border-stone-600 px-3 py-1 text-sm whitespace-nowrap text-stone-100 hover:bg-stone-800 disabled:opacity-60"
-            >
-              Reset password
-            </button>
+            {/* The server makes no reset link for an admin: theirs is reset from the shell. */}
+            {!user.is_admin && (
+              <button
+                type="button"
+                onClick={reset}
+                disabled={createReset.isPending}
+                aria-describedby={nameId}
+                className="rounded border border-stone-600 px-3 py-1 text-sm whitespace-nowrap text-stone-100 hover:bg-stone-800 disabled:opacity-60"
+              >
+                Reset password
+              </button>
+            )}
           </div>
         </td>
       </tr>
@@ -123,7 +126,7 @@ export function UsersTab({ notify }: { notify: Notify }) {
   return (
     <TabSection
       title="User Management"
-      description="Admins can run this dashboard. You cannot change your own admin status, and the clan always keeps one admin. A user who forgot their password gets a reset link from here."
+      description="Admins can run this dashboard. You cannot change your own admin status, and the clan always keeps one admin. A member who forgot their password gets a reset link from here; an admin's is reset from the shell with npm run admin -- reset-password."
     >
       <QueryState query={users} loadingLabel="Loading users..." errorTitle="Error Loading Users">
         {(data) => <UsersTable users={data} notify={notify} />}
