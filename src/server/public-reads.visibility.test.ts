@@ -5,7 +5,7 @@ import { testDialects } from '#test/databases.ts';
 import type { ClanEvent } from '#core/events/events.schema.ts';
 import type { Leaderboards } from '#core/leaderboards/leaderboards.schema.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
-import type { Race, RaceDetail } from '#core/races/races.schema.ts';
+import type { Race, RaceDetail, RacesPage } from '#core/races/races.schema.ts';
 import { normaliseRsn } from '#core/members/names.ts';
 import type { WomCompetitionItem, WomGroup, WomGroupStats } from '#core/wom/wom-data.schema.ts';
 import { bumpRevision } from './db/revisions.ts';
@@ -198,7 +198,7 @@ for (const dialect of testDialects) {
         read: '/api/races?scope=public',
         url: () => '/api/races?scope=public',
         shown: async () =>
-          member((await json<Race[]>('/api/races?scope=public'))[0]!.race_participants[0]!.wom_id),
+          member((await json<RacesPage>('/api/races?scope=public')).items[0]!.race_participants[0]!.wom_id),
       },
       {
         read: '/api/races/:id',

@@ -5,6 +5,8 @@
  * see every goal, race and claim request; a private goal or race is otherwise its owner's alone.
  */
 
+import { encodeCursor } from '#core/http/paging.ts';
+
 export const MATRIX_ROLES = ['visitor', 'owner', 'other', 'admin'] as const;
 /** A visitor; the plain user who owns the fixtures; another plain user who owns none of them; an admin. */
 export type MatrixRole = (typeof MATRIX_ROLES)[number];
@@ -82,6 +84,28 @@ function privateAndPublic(
   ];
 }
 
+/**
+ * A cursor from before the newest item, as `next_cursor` would give it: a paged call then reads the
+ * whole list, so whatever a role must not see would show on it.
+ */
+const FROM_THE_TOP = encodeCursor({ createdAt: '2100-01-01T00:00:00.000Z', id: 1 });
+
+/** A list of goals or races, public or the user's own, whole or a page at a time. */
+const pagedList: MatrixCase[] = [
+  { name: 'public', expect: everyone(200), request: () => ({ query: { scope: 'public' } }) },
+  { name: 'mine', expect: signedIn(200), request: () => ({ query: { scope: 'mine' } }) },
+  {
+    name: 'public, paged',
+    expect: everyone(200),
+    request: () => ({ query: { scope: 'public', limit: '100', cursor: FROM_THE_TOP } }),
+  },
+  {
+    name: 'mine, paged',
+    expect: signedIn(200),
+    request: () => ({ query: { scope: 'mine', limit: '1', cursor: FROM_THE_TOP } }),
+  },
+];
+
 const one = (expect: MatrixCase['expect'], request?: MatrixCase['request']): MatrixCase[] => [
   request ? { expect, request } : { expect },
 ];
@@ -132,10 +156,7 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   })),
 
   // Goals: only for one's own claimed characters; a private goal is its owner's and the admins'.
-  'GET /api/user-goals': [
-    { name: 'public', expect: everyone(200), request: () => ({ query: { scope: 'public' } }) },
-    { name: 'mine', expect: signedIn(200), request: () => ({ query: { scope: 'mine' } }) },
-  ],
+  'GET /api/user-goals': pagedList,
   'GET /api/user-goals/:id': privateAndPublic('privateGoal', {
     private: statuses(404, 200, 404, 200),
     public: everyone(200),
@@ -152,10 +173,7 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   })),
 
   // Races: anyone signed in may start one; only its creator changes it (spec §6, Edit Race).
-  'GET /api/races': [
-    { name: 'public', expect: everyone(200), request: () => ({ query: { scope: 'public' } }) },
-    { name: 'mine', expect: signedIn(200), request: () => ({ query: { scope: 'mine' } }) },
-  ],
+  'GET /api/races': pagedList,
   'GET /api/races/:id': privateAndPublic('privateRace', {
     private: statuses(404, 200, 404, 200),
     public: everyone(200),

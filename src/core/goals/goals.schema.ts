@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeTarget } from '../bounds/safe-integer.ts';
 import { boundedDate } from '../bounds/years.ts';
+import { pageQueryShape, pageSchema } from '../http/paging.ts';
 import { serialIdSchema, womPlayerIdWithMessage } from '../http/params.schema.ts';
 
 /** The spec's goal texts (§5 Goal creation, §8 Goals), word for word. */
@@ -86,11 +87,19 @@ export type ProgressPoint = z.infer<typeof progressPointSchema>;
 export const goalDetailSchema = goalSchema.extend({ history: z.array(progressPointSchema) });
 export type GoalDetail = z.infer<typeof goalDetailSchema>;
 
-/** `GET /api/user-goals?scope=`: the signed-in user's goals, or everyone's public ones. */
+/**
+ * `GET /api/user-goals?scope=&wom_id=&limit=&cursor=`: the signed-in user's goals, or everyone's
+ * public ones, newest first, a page at a time.
+ */
 export const goalsQuerySchema = z.object({
   scope: z.enum(['mine', 'public']).default('public'),
   wom_id: womPlayerIdWithMessage('wom_id must be a WOM player id').optional(),
+  ...pageQueryShape,
 });
+
+/** A page of `GET /api/user-goals`. */
+export const goalsPageSchema = pageSchema(goalSchema);
+export type GoalsPage = z.infer<typeof goalsPageSchema>;
 
 /** `POST /api/user-goals/sync`: refresh one claimed character, then its active goals. */
 export const syncGoalsInputSchema = z.object({

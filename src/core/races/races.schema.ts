@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeTarget } from '../bounds/safe-integer.ts';
 import { boundedDateTime } from '../bounds/years.ts';
+import { pageQueryShape, pageSchema } from '../http/paging.ts';
 import { serialIdSchema, womPlayerIdWithMessage } from '../http/params.schema.ts';
 import { progressPointSchema } from '../goals/goals.schema.ts';
 
@@ -86,7 +87,17 @@ export const raceDetailSchema = raceSchema.extend({
 });
 export type RaceDetail = z.infer<typeof raceDetailSchema>;
 
-/** `GET /api/races?scope=`: races the user made or is in (`mine`), or public ones. */
-export const racesQuerySchema = z.object({ scope: z.enum(['mine', 'public']).default('public') });
+/**
+ * `GET /api/races?scope=&limit=&cursor=`: races the user made or is in (`mine`), or public ones,
+ * newest first, a page at a time.
+ */
+export const racesQuerySchema = z.object({
+  scope: z.enum(['mine', 'public']).default('public'),
+  ...pageQueryShape,
+});
+
+/** A page of `GET /api/races`. */
+export const racesPageSchema = pageSchema(raceSchema);
+export type RacesPage = z.infer<typeof racesPageSchema>;
 
 export const raceIdParamsSchema = z.object({ id: serialIdSchema });

@@ -7,6 +7,7 @@ import * as accountsAndClaims from './2026_11_26_0900_accounts_and_claims.ts';
 import * as goalAndRaceProgress from './2026_11_27_0900_goal_and_race_progress.ts';
 import * as notifyRevisionChanges from './2026_11_28_0900_notify_revision_changes.ts';
 import * as usernameSkeletons from './2026_11_28_1100_username_skeletons.ts';
+import * as listPagingIndexes from './2026_11_28_1300_list_paging_indexes.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0900_goal_and_race_progress': goalAndRaceProgress,
   '2026_11_28_0900_notify_revision_changes': notifyRevisionChanges,
   '2026_11_28_1100_username_skeletons': usernameSkeletons,
+  '2026_11_28_1300_list_paging_indexes': listPagingIndexes,
 };

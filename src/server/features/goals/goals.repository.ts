@@ -1,4 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { Page } from '#core/http/paging.ts';
+import { afterCursor } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { isVisibleMember } from '../members/members.repository.ts';
 
@@ -52,25 +54,32 @@ function selectGoals(db: Db) {
       'user_goals.completed',
       'user_goals.completed_date',
       'user_goals.public',
+      'user_goals.created_at',
     ]);
 }
 
 export type GoalRow = Awaited<ReturnType<ReturnType<typeof selectGoals>['executeTakeFirstOrThrow']>>;
 
-/** Every goal shown to all, newest first. */
-export function listPublicGoals(db: Db): Promise<GoalRow[]> {
-  return selectGoals(db)
-    .where(isShownToAll)
-    .orderBy('user_goals.created_at', 'desc')
-    .orderBy('user_goals.id', 'desc')
-    .execute();
+/** Newest first; with a page, that page's goals and one more if there is one (paging.ts `toPage`). */
+function newestFirst(query: ReturnType<typeof selectGoals>, page?: Page): Promise<GoalRow[]> {
+  let ordered = query.orderBy('user_goals.created_at', 'desc').orderBy('user_goals.id', 'desc');
+  if (page?.cursor) ordered = ordered.where(afterCursor('user_goals', page.cursor));
+  return (page ? ordered.limit(page.limit + 1) : ordered).execute();
 }
 
-/** The user's goals, private ones too, newest first; only one character's when `womId` is set. */
-export function listGoalsOf(db: Db, userId: number, womId?: string): Promise<GoalRow[]> {
+/** A page of the goals shown to all, newest first. */
+export function listPublicGoals(db: Db, page: Page): Promise<GoalRow[]> {
+  return newestFirst(selectGoals(db).where(isShownToAll), page);
+}
+
+/**
+ * The user's goals, private ones too, newest first, a page of them when `page` is set; only one
+ * character's when `womId` is set.
+ */
+export function listGoalsOf(db: Db, userId: number, womId?: string, page?: Page): Promise<GoalRow[]> {
   let query = selectGoals(db).where('user_goals.user_id', '=', userId);
   if (womId !== undefined) query = query.where('user_goals.wom_id', '=', womId);
-  return query.orderBy('user_goals.created_at', 'desc').orderBy('user_goals.id', 'desc').execute();
+  return newestFirst(query, page);
 }
 
 /** The goal if the viewer may see it. */

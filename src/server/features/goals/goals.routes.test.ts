@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GOAL_MESSAGES, type Goal, type GoalDetail } from '#core/goals/goals.schema.ts';
+import { GOAL_MESSAGES, type Goal, type GoalDetail, type GoalsPage } from '#core/goals/goals.schema.ts';
 import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
@@ -131,14 +131,14 @@ for (const dialect of testDialects) {
         for (const headers of [{}, other.headers, roles.headers('admin'), roles.headers('user')]) {
           const response = await list('scope=public', headers);
           expect(response.statusCode).toBe(200);
-          expect(response.json<Goal[]>().map((goal) => goal.id)).toEqual([shown.id]);
+          expect(response.json<GoalsPage>().items.map((goal) => goal.id)).toEqual([shown.id]);
           expect(response.headers['cache-control']).not.toBe('no-store');
         }
       });
 
       it("keeps a hidden member's public goals from everyone but their owner and admins", async () => {
         await t.database.db.updateTable('members').set({ hidden: true }).where('wom_id', '=', '42').execute();
-        expect((await list('scope=public')).json()).toEqual([]);
+        expect((await list('scope=public')).json()).toEqual({ items: [], next_cursor: null });
         expect((await detail(shown.id, other.headers)).statusCode).toBe(404);
         expect((await detail(shown.id, roles.headers('user'))).statusCode).toBe(200);
         expect((await detail(shown.id, roles.headers('admin'))).statusCode).toBe(200);
@@ -146,10 +146,13 @@ for (const dialect of testDialects) {
 
       it("lists a user's private goals to them alone, never to another user", async () => {
         const mine = await list('scope=mine', roles.headers('user'));
-        expect(mine.json<Goal[]>().map((goal) => goal.id)).toEqual([shown.id, hidden.id]);
+        expect(mine.json<GoalsPage>().items.map((goal) => goal.id)).toEqual([shown.id, hidden.id]);
         expect(mine.headers['cache-control']).toBe('no-store');
-        expect((await list('scope=mine', other.headers)).json()).toEqual([]);
-        expect((await list('scope=mine&wom_id=42', other.headers)).json()).toEqual([]);
+        expect((await list('scope=mine', other.headers)).json()).toEqual({ items: [], next_cursor: null });
+        expect((await list('scope=mine&wom_id=42', other.headers)).json()).toEqual({
+          items: [],
+          next_cursor: null,
+        });
         expect((await list('scope=mine', {})).statusCode).toBe(401);
       });
 
@@ -180,7 +183,7 @@ for (const dialect of testDialects) {
         const goal = await goalOf(gain);
         await storeSnapshot(t, '42', snapshotWith({ skills: { attack: 1_250 } }));
         t.clock.advance(60_000);
-        const [listed] = (await list('scope=mine', roles.headers('user'))).json<Goal[]>();
+        const [listed] = (await list('scope=mine', roles.headers('user'))).json<GoalsPage>().items;
         expect(listed).toMatchObject({ current_value: 1_250, progress_percent: 50, completed: false });
         expect(await goalHistory(t, goal.id)).toEqual([
           { value: 1_000, recorded_at: NOW },
@@ -196,7 +199,7 @@ for (const dialect of testDialects) {
         await storeSnapshot(t, '42', snapshotWith({ skills: { attack: 1_600 } }));
         t.clock.advance(60_000);
         const completedAt = t.clock.now().toISOString();
-        const [done] = (await list('scope=mine', roles.headers('user'))).json<Goal[]>();
+        const [done] = (await list('scope=mine', roles.headers('user'))).json<GoalsPage>().items;
         expect(done).toMatchObject({
           completed: true,
           completed_date: completedAt,

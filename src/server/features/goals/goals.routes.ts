@@ -9,6 +9,7 @@ import {
   goalDetailSchema,
   goalIdParamsSchema,
   goalSchema,
+  goalsPageSchema,
   goalsQuerySchema,
   syncGoalsInputSchema,
   syncGoalsResultSchema,
@@ -55,15 +56,15 @@ export async function goalsRoutes(app: FastifyInstance, deps: ProgressDeps): Pro
       schema: {
         tags: ['goals'],
         querystring: goalsQuerySchema,
-        response: { 200: z.array(goalSchema), 400: errorResponseSchema, 401: errorResponseSchema },
+        response: { 200: goalsPageSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const { scope, wom_id } = request.query;
-      if (scope === 'public') return publicGoals(service);
+      const { scope, wom_id, limit, cursor } = request.query;
+      if (scope === 'public') return publicGoals(service, { limit, cursor });
       if (!request.user) throw unauthenticated();
       reply.header('cache-control', 'no-store');
-      return goalsOf(service, request.user.id, wom_id);
+      return goalsOf(service, request.user.id, wom_id, { limit, cursor });
     },
   );
 

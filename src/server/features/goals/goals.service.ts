@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import { planGoal } from '#core/goals/goal-creation.ts';
-import { GOAL_MESSAGES, type CreateGoalInput, type Goal, type GoalDetail } from '#core/goals/goals.schema.ts';
+import {
+  GOAL_MESSAGES,
+  type CreateGoalInput,
+  type Goal,
+  type GoalDetail,
+  type GoalsPage,
+} from '#core/goals/goals.schema.ts';
+import { toPage, type Page } from '#core/http/paging.ts';
 import { metricValue } from '#core/metrics/metric-value.ts';
 import type { SessionUser } from '#core/auth/auth.schema.ts';
 import type { Clock } from '../../clock.ts';
@@ -44,19 +51,28 @@ async function requireClaimed(deps: GoalsServiceDeps, userId: number, womId: str
   if (!(await hasClaimed(deps.db, userId, womId))) throw forbidden(GOAL_MESSAGES.notYourCharacter);
 }
 
-export async function publicGoals(deps: GoalsServiceDeps): Promise<Goal[]> {
+/** A page of the goals shown to all, newest first. */
+export async function publicGoals(deps: GoalsServiceDeps, page: Page): Promise<GoalsPage> {
   const now = deps.clock.now();
-  return (await listPublicGoals(deps.db)).map((row) => toGoal(row, now));
+  return toPage(await listPublicGoals(deps.db, page), page.limit, (row) => toGoal(row, now));
 }
 
-/** The user's goals, private ones too, after bringing the active ones up to date from stored snapshots. */
-export async function goalsOf(deps: GoalsServiceDeps, userId: number, womId?: string): Promise<Goal[]> {
+/**
+ * A page of the user's goals, private ones too, after bringing the active ones up to date from
+ * stored snapshots.
+ */
+export async function goalsOf(
+  deps: GoalsServiceDeps,
+  userId: number,
+  womId: string | undefined,
+  page: Page,
+): Promise<GoalsPage> {
   const now = deps.clock.now();
   const rows = await deps.db.transaction().execute(async (trx) => {
     await updateActiveGoals(trx, now, { userId, womId });
-    return listGoalsOf(trx, userId, womId);
+    return listGoalsOf(trx, userId, womId, page);
   });
-  return rows.map((row) => toGoal(row, now));
+  return toPage(rows, page.limit, (row) => toGoal(row, now));
 }
 
 export async function goalDetail(

@@ -1,4 +1,6 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
+import type { Page } from '#core/http/paging.ts';
+import { afterCursor } from '../../db/paging.ts';
 import type { Database, RaceParticipantsTable } from '../../db/schema.ts';
 import { isVisibleMember } from '../members/members.repository.ts';
 
@@ -64,30 +66,39 @@ function selectRaces(db: Db) {
 
 export type RaceRow = Awaited<ReturnType<ReturnType<typeof selectRaces>['executeTakeFirstOrThrow']>>;
 
-/** Every public race, newest first. */
-export function listPublicRaces(db: Db): Promise<RaceRow[]> {
-  return selectRaces(db)
-    .where('races.public', '=', true)
+/** The page's races, newest first, and one more if there is one (paging.ts `toPage`). */
+function onPage(query: ReturnType<typeof selectRaces>, page: Page): Promise<RaceRow[]> {
+  const { cursor } = page;
+  return (cursor ? query.where(afterCursor('races', cursor)) : query)
     .orderBy('races.created_at', 'desc')
     .orderBy('races.id', 'desc')
+    .limit(page.limit + 1)
     .execute();
 }
 
+/** A page of the public races, newest first. */
+export function listPublicRaces(db: Db, page: Page): Promise<RaceRow[]> {
+  return onPage(selectRaces(db).where('races.public', '=', true), page);
+}
+
 /**
- * The user's races, newest first: those they created, and those they may see in which one of
- * their claimed characters takes part (someone else's private race stays hidden from them).
+ * A page of the user's races, newest first: those they created, and those they may see in which
+ * one of their claimed characters takes part (someone else's private race stays hidden from them).
  */
-export function listRacesOf(db: Db, viewer: { id: number; is_admin: boolean }): Promise<RaceRow[]> {
-  return selectRaces(db)
-    .where((eb) =>
+export function listRacesOf(
+  db: Db,
+  viewer: { id: number; is_admin: boolean },
+  page: Page,
+): Promise<RaceRow[]> {
+  return onPage(
+    selectRaces(db).where((eb) =>
       eb.or([
         eb('races.creator_id', '=', viewer.id),
         eb.and([visibleTo(viewer)(eb), includesCharacterOf(viewer.id)(eb)]),
       ]),
-    )
-    .orderBy('races.created_at', 'desc')
-    .orderBy('races.id', 'desc')
-    .execute();
+    ),
+    page,
+  );
 }
 
 /** How many races the user created that have not ended by `now`. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RACE_MESSAGES, type Race, type RaceDetail } from '#core/races/races.schema.ts';
+import { RACE_MESSAGES, type Race, type RaceDetail, type RacesPage } from '#core/races/races.schema.ts';
 import { createManualClock, createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
@@ -141,15 +141,15 @@ for (const dialect of testDialects) {
       );
 
       for (const cookie of [undefined, bob, alice]) {
-        const list = (await get('/api/races?scope=public', cookie)).json<Race[]>();
+        const list = (await get('/api/races?scope=public', cookie)).json<RacesPage>().items;
         expect(ids(list)).toContain(open.id);
         expect(ids(list)).not.toContain(secret.id);
       }
       const bobs = await get('/api/races?scope=mine', bob);
       expect(bobs.headers['cache-control']).toBe('no-store');
-      expect(ids(bobs.json<Race[]>())).toContain(open.id);
-      expect(ids(bobs.json<Race[]>())).not.toContain(secret.id);
-      expect(ids((await get('/api/races?scope=mine', alice)).json<Race[]>())).toEqual(
+      expect(ids(bobs.json<RacesPage>().items)).toContain(open.id);
+      expect(ids(bobs.json<RacesPage>().items)).not.toContain(secret.id);
+      expect(ids((await get('/api/races?scope=mine', alice)).json<RacesPage>().items)).toEqual(
         expect.arrayContaining([secret.id, open.id]),
       );
       expect((await get('/api/races?scope=mine')).statusCode).toBe(401);
@@ -279,7 +279,9 @@ for (const dialect of testDialects) {
         [second!.wom_id, 30],
         [first!.wom_id, 0],
       ]);
-      const listed = (await get('/api/races?scope=public')).json<Race[]>().find((r) => r.id === race.id);
+      const listed = (await get('/api/races?scope=public'))
+        .json<RacesPage>()
+        .items.find((r) => r.id === race.id);
       expect(listed?.race_participants.map((p) => p.progress_percent)).toEqual([100, 30, 0]);
     });
   });

@@ -8,6 +8,7 @@ import {
   raceIdParamsSchema,
   raceInputSchema,
   raceSchema,
+  racesPageSchema,
   racesQuerySchema,
 } from '#core/races/races.schema.ts';
 import { unauthenticated } from '../../http/http-error.ts';
@@ -48,16 +49,16 @@ export async function racesRoutes(app: FastifyInstance, deps: ProgressDeps): Pro
       schema: {
         tags: ['races'],
         querystring: racesQuerySchema,
-        response: { 200: z.array(raceSchema), 401: errorResponseSchema },
+        response: { 200: racesPageSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const { scope } = request.query;
+      const { scope, limit, cursor } = request.query;
       if (scope === 'mine') {
         if (!request.user) throw unauthenticated();
         noStore(reply);
       }
-      return listRaces(deps.db, scope, request.user ?? null);
+      return listRaces(deps.db, scope, request.user ?? null, { limit, cursor });
     },
   );
 

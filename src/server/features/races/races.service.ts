@@ -3,7 +3,14 @@ import type { z } from 'zod';
 import { GOAL_MESSAGES } from '#core/goals/goals.schema.ts';
 import { metricValue } from '#core/metrics/metric-value.ts';
 import { inStandingsOrder, isRaceRunning, raceProgressPercent } from '#core/races/race-progress.ts';
-import { RACE_MESSAGES, type Race, type RaceDetail, type raceInputSchema } from '#core/races/races.schema.ts';
+import { toPage, type Page } from '#core/http/paging.ts';
+import {
+  RACE_MESSAGES,
+  type Race,
+  type RaceDetail,
+  type RacesPage,
+  type raceInputSchema,
+} from '#core/races/races.schema.ts';
 import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
@@ -89,10 +96,23 @@ async function withParticipants(db: Db, rows: readonly RaceRow[], viewer: RaceVi
   );
 }
 
-/** Public races, or the user's own (created, or with one of their characters in a race they may see). */
-export async function listRaces(db: Db, scope: 'public' | 'mine', viewer: RaceViewer): Promise<Race[]> {
-  const rows = scope === 'mine' && viewer ? await listRacesOf(db, viewer) : await listPublicRaces(db);
-  return withParticipants(db, rows, viewer);
+/**
+ * A page of public races, or of the user's own (created, or with one of their characters in a race
+ * they may see).
+ */
+export async function listRaces(
+  db: Db,
+  scope: 'public' | 'mine',
+  viewer: RaceViewer,
+  page: Page,
+): Promise<RacesPage> {
+  const [rows, shownTo] =
+    scope === 'mine' && viewer
+      ? [await listRacesOf(db, viewer, page), viewer]
+      : // The public list is the same for everyone, admins too, so it can be built once for all.
+        [await listPublicRaces(db, page), null];
+  const { items, next_cursor } = toPage(rows, page.limit, (row) => row);
+  return { items: await withParticipants(db, items, shownTo), next_cursor };
 }
 
 async function visibleRace(db: Db, id: number, viewer: RaceViewer): Promise<Race> {
