@@ -72,6 +72,48 @@ export function sendPrebuilt(request: FastifyRequest, reply: FastifyReply, body:
   return reply.header('content-encoding', encoding).send(body.encoded[encoding]);
 }
 
+type Encoding = BodyEncoding | 'plain';
+
+/** Each body's headers per answer, built on its first early answer: a request only picks one. */
+interface EarlyHeaders {
+  notModified: Record<string, string>;
+  full: Record<Encoding, Record<string, string | number>>;
+}
+
+const earlyHeaders = new WeakMap<PrebuiltBody, EarlyHeaders>();
+
+function earlyHeadersOf(body: PrebuiltBody): EarlyHeaders {
+  let headers = earlyHeaders.get(body);
+  if (headers) return headers;
+  const common = { vary: 'Accept-Encoding', etag: body.etag, 'cache-control': 'no-cache' };
+  const full = (bytes: Buffer, encoding?: BodyEncoding) => ({
+    ...common,
+    'content-type': body.contentType,
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    'content-length': bytes.length,
+  });
+  headers = {
+    notModified: common,
+    full: { plain: full(body.plain), br: full(body.encoded.br, 'br'), gzip: full(body.encoded.gzip, 'gzip') },
+  };
+  earlyHeaders.set(body, headers);
+  return headers;
+}
+
+/** Browsers send a handful of distinct `Accept-Encoding` headers: each is parsed once. */
+const encodingByHeader = new Map<string, Encoding>();
+const ENCODING_HEADERS_KEPT = 64;
+
+function encodingFor(header: string | undefined): Encoding {
+  if (header === undefined) return 'plain';
+  let encoding = encodingByHeader.get(header);
+  if (encoding === undefined) {
+    encoding = preferredEncoding(header) ?? 'plain';
+    if (encodingByHeader.size < ENCODING_HEADERS_KEPT) encodingByHeader.set(header, encoding);
+  }
+  return encoding;
+}
+
 /**
  * `sendPrebuilt` straight onto the socket's response, for an answer given before the framework's
  * hooks (public-reads.ts): the same status, headers and bytes.
@@ -82,19 +124,13 @@ export function writePrebuilt(
   body: PrebuiltBody,
   status: number,
 ): void {
-  const headers: Record<string, string | number> = {
-    vary: 'Accept-Encoding',
-    etag: body.etag,
-    'cache-control': 'no-cache',
-  };
+  const headers = earlyHeadersOf(body);
   if (status === 200 && etagMatches(request.headers['if-none-match'], body.etag)) {
-    response.writeHead(304, headers).end();
+    response.writeHead(304, headers.notModified).end();
     return;
   }
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const bytes = encoding === null ? body.plain : body.encoded[encoding];
-  headers['content-type'] = body.contentType;
-  if (encoding !== null) headers['content-encoding'] = encoding;
-  headers['content-length'] = bytes.length;
-  response.writeHead(status, headers).end(bytes);
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  response
+    .writeHead(status, headers.full[encoding])
+    .end(encoding === 'plain' ? body.plain : body.encoded[encoding]);
 }
