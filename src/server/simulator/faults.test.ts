@@ -170,6 +170,12 @@ describe('faults, limits and recording', () => {
     expect((await call<unknown>(group())).status).toBe(200);
   });
 
+  it('keeps only the latest requests it was told to, oldest dropped first', async () => {
+    await start({ requestLog: 2 });
+    for (const limit of [1, 2, 3]) await call<unknown>(`${group()}/achievements?limit=${limit}`);
+    expect(simulator.requests.map((request) => request.query)).toEqual(['limit=2', 'limit=3']);
+  });
+
   it('records method, path, query, user agent, API key and time of every request', async () => {
     const clock = manualClock(NOW);
     await start({ clock });

@@ -23,6 +23,8 @@ export interface ServerDeps {
   clock: Clock;
   faults: FaultInjector;
   requests: RecordedRequest[];
+  /** How many of the latest requests `requests` keeps. */
+  requestLog: number;
   /** The test knobs under /__control, when the simulator was started with them. */
   controls?: SimulatorControls | null;
 }
@@ -149,6 +151,7 @@ export function createSimulatorServer(deps: ServerDeps): Server {
       apiKey,
       at: deps.clock.now().toISOString(),
     });
+    if (deps.requests.length > deps.requestLog) deps.requests.shift();
 
     const run = async () => {
       const latency = deps.faults.latencyMs;

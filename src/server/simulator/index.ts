@@ -30,6 +30,8 @@ export interface SimulatorOptions {
   rateLimit?: { withoutKey: number; withKey: number } | false;
   /** Serve the test knobs under /__control (gain XP, faults); default false. */
   control?: boolean;
+  /** How many of the latest requests `requests` keeps; default 10,000, so a long demo run stays small. */
+  requestLog?: number;
 }
 
 export interface WomSimulator {
@@ -38,7 +40,7 @@ export interface WomSimulator {
   readonly origin: string;
   readonly groupId: number;
   readonly verificationCode: string;
-  /** Every request received (path without the /v2 prefix). */
+  /** The latest requests received, oldest first (path without the /v2 prefix). */
   readonly requests: RecordedRequest[];
   setFaults(faults: Partial<SimulatorFaults>): void;
   /** Also clears queued failures. */
@@ -82,7 +84,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Wo
     rateLimit: options.rateLimit ?? false,
   });
   const requests: RecordedRequest[] = [];
-  const serverDeps: ServerDeps = { world, clock, faults, requests, controls: null };
+  const serverDeps: ServerDeps = {
+    world,
+    clock,
+    faults,
+    requests,
+    requestLog: options.requestLog ?? 10_000,
+    controls: null,
+  };
   const server = createSimulatorServer(serverDeps);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
