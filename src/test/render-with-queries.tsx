@@ -1,8 +1,9 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { AppProvider } from '#web/app/provider.tsx';
+import type { ListPage } from '#web/lib/paged-list.ts';
 
 /**
  * Renders one component (an admin tab) with the app's providers, its server state seeded into the
@@ -46,3 +47,8 @@ export function stubApi(handlers: Record<string, Handler>) {
 /** The server's error body with its status. */
 export const apiError = (status: number, code: string, message: string) =>
   Response.json({ code, message }, { status });
+
+/** A paged list's cache entry holding one page, to seed a list that `useInfiniteQuery` reads. */
+export function onePage<T>(items: T[], nextCursor: string | null = null): InfiniteData<ListPage<T>> {
+  return { pages: [{ items, next_cursor: nextCursor }], pageParams: [undefined] };
+}

@@ -1,13 +1,15 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#core/auth/auth.schema.ts';
 import type { Character, ClaimRequest } from '#core/claims/claims.schema.ts';
-import type { Goal } from '#core/goals/goals.schema.ts';
+import type { Goal, GoalsPage } from '#core/goals/goals.schema.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import { publicMember } from '#test/public-member.ts';
-import { stubApi } from '#test/render-with-queries.tsx';
+import { onePage, stubApi } from '#test/render-with-queries.tsx';
 import { renderApp, testClan, testUser } from '#test/render.tsx';
+import { characterGoalsQueryKey } from '../../features/goals/api/get-my-goals.ts';
 import { testGoal } from '../../features/goals/testing/test-goal.ts';
 import { preloadPageOf } from '../routes.tsx';
 
@@ -68,7 +70,11 @@ function renderProfile(
     queries: [
       [['me', 'characters'], seed.characters ?? [character]],
       [['claim-requests'], seed.requests ?? [approved]],
-      [['user-goals', 'mine'], seed.goals ?? []],
+      [['user-goals', 'mine'], onePage(seed.goals ?? [])],
+      ...(seed.characters ?? [character]).map(({ wom_id }): [QueryKey, GoalsPage] => [
+        characterGoalsQueryKey(wom_id),
+        { items: (seed.goals ?? []).filter((goal) => goal.wom_id === wom_id), next_cursor: null },
+      ]),
     ],
   });
 }
@@ -230,7 +236,7 @@ describe('profile page', () => {
         created = true;
         return Response.json(goal, { status: 201 });
       },
-      'GET /api/user-goals': () => Response.json(created ? [goal] : []),
+      'GET /api/user-goals': () => Response.json({ items: created ? [goal] : [], next_cursor: null }),
     });
     renderProfile();
     await user.click(await screen.findByRole('tab', { name: 'Goals' }));

@@ -5,6 +5,7 @@ import { GOAL_MESSAGES } from '#core/goals/goals.schema.ts';
 import { RACE_MESSAGES } from '#core/races/races.schema.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { ShowMore } from '../../components/show-more.tsx';
 import { EmptyState, LoadingState } from '../../components/states.tsx';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
@@ -12,18 +13,27 @@ import { usePublicGoals } from '../../features/goals/api/get-public-goals.ts';
 import { GoalCard } from '../../features/goals/components/goal-card.tsx';
 import { useRaces, type RaceScope } from '../../features/races/api/get-races.ts';
 import { RaceList } from '../../features/races/components/race-list.tsx';
+import { itemsOf } from '../../lib/paged-list.ts';
 
 type ProgressTab = 'mine' | 'public' | 'goals';
 
 function Races({ scope }: { scope: RaceScope }) {
   const races = useRaces(scope);
   return (
-    <QueryState query={races} loadingLabel="Loading races..." errorTitle="Error Loading Races">
-      {(list) => (
-        <RaceList
-          races={list}
-          emptyTitle={scope === 'mine' ? RACE_MESSAGES.noRaces : RACE_MESSAGES.noPublicRaces}
-        />
+    <QueryState
+      query={races}
+      loadingLabel="Loading races..."
+      errorTitle="Error Loading Races"
+      keepDataOnError={races.isFetchNextPageError}
+    >
+      {(data) => (
+        <div className="space-y-4">
+          <RaceList
+            races={itemsOf(data)}
+            emptyTitle={scope === 'mine' ? RACE_MESSAGES.noRaces : RACE_MESSAGES.noPublicRaces}
+          />
+          <ShowMore list={races} what="races" />
+        </div>
       )}
     </QueryState>
   );
@@ -32,18 +42,27 @@ function Races({ scope }: { scope: RaceScope }) {
 function MemberGoals() {
   const goals = usePublicGoals();
   return (
-    <QueryState query={goals} loadingLabel="Loading goals..." errorTitle="Error Loading Goals">
-      {(list) =>
-        list.length === 0 ? (
+    <QueryState
+      query={goals}
+      loadingLabel="Loading goals..."
+      errorTitle="Error Loading Goals"
+      keepDataOnError={goals.isFetchNextPageError}
+    >
+      {(data) => {
+        const list = itemsOf(data);
+        return list.length === 0 ? (
           <EmptyState title={GOAL_MESSAGES.noPublicGoals} />
         ) : (
-          <div className="grid gap-3 md:grid-cols-2">
-            {list.map((goal) => (
-              <GoalCard key={goal.id} goal={goal} />
-            ))}
+          <div className="space-y-4">
+            <div className="grid gap-3 md:grid-cols-2">
+              {list.map((goal) => (
+                <GoalCard key={goal.id} goal={goal} />
+              ))}
+            </div>
+            <ShowMore list={goals} what="goals" />
           </div>
-        )
-      }
+        );
+      }}
     </QueryState>
   );
 }

@@ -1,13 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Goal } from '#core/goals/goals.schema.ts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { GoalsPage } from '#core/goals/goals.schema.ts';
 import { api } from '../../../lib/api-client.ts';
+import { pagedListOptions } from '../../../lib/paged-list.ts';
 import { goalsQueryKey } from './get-my-goals.ts';
 
 export const publicGoalsQueryKey = [...goalsQueryKey, 'public'] as const;
 
-export const getPublicGoals = () => api.get<Goal[]>('/api/user-goals', { scope: 'public' });
+export const getPublicGoals = (cursor?: string) =>
+  api.get<GoalsPage>('/api/user-goals', { scope: 'public', cursor });
 
-/** Every member's public goals, newest first: the progress page's Member Goals. */
+/** Every member's public goals, newest first, a page at a time: the progress page's Member Goals. */
 export function usePublicGoals() {
-  return useQuery(queryOptions({ queryKey: publicGoalsQueryKey, queryFn: getPublicGoals }));
+  return useInfiniteQuery(pagedListOptions(publicGoalsQueryKey, getPublicGoals));
 }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithQueries } from '#test/render-with-queries.tsx';
-import { myGoalsQueryKey } from '../api/get-my-goals.ts';
+import { characterGoalsQueryKey } from '../api/get-my-goals.ts';
 import { testGoal } from '../testing/test-goal.ts';
 import { CharacterGoals } from './character-goals.tsx';
 
@@ -15,7 +15,9 @@ describe("a character's inline goals", () => {
       testGoal({ id: 5, metric: 'magic' }),
       testGoal({ id: 6, metric: 'ranged' }),
     ];
-    renderWithQueries(<CharacterGoals womId="1" />, [[myGoalsQueryKey, goals]]);
+    renderWithQueries(<CharacterGoals womId="1" />, [
+      [characterGoalsQueryKey('1'), { items: goals, next_cursor: null }],
+    ]);
     expect(screen.getAllByRole('article').map((card) => card.textContent?.split('Zezima')[0])).toEqual([
       'Strength',
       'Defence',
@@ -26,7 +28,9 @@ describe("a character's inline goals", () => {
   });
 
   it('shows only Sync Progress for a character without active goals', () => {
-    renderWithQueries(<CharacterGoals womId="1" />, [[myGoalsQueryKey, []]]);
+    renderWithQueries(<CharacterGoals womId="1" />, [
+      [characterGoalsQueryKey('1'), { items: [], next_cursor: null }],
+    ]);
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sync Progress' })).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import type { Goal } from '#core/goals/goals.schema.ts';
-import { useMyGoals } from '../api/get-my-goals.ts';
+import { useCharacterGoals } from '../api/get-my-goals.ts';
 import { GoalCard } from './goal-card.tsx';
 import { SyncProgressButton } from './sync-progress-button.tsx';
 
@@ -12,12 +12,12 @@ export function inlineGoals(goals: readonly Goal[], womId: string): Goal[] {
 }
 
 /**
- * Under a character's card: at most three of its active goals and its Sync Progress button. The
- * goals come from the one list of the user's goals, so every card shares one request.
+ * Under a character's card: at most three of its active goals, from the newest page of that
+ * character's goals, and its Sync Progress button.
  */
 export function CharacterGoals({ womId }: { womId: string }) {
-  const goals = useMyGoals();
-  const active = inlineGoals(goals.data ?? [], womId);
+  const goals = useCharacterGoals(womId);
+  const active = inlineGoals(goals.data?.items ?? [], womId);
   return (
     <div className="space-y-3">
       {active.length > 0 && (

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GOAL_MESSAGES, type Goal } from '#core/goals/goals.schema.ts';
-import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
+import { apiError, onePage, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
 import { myGoalsQueryKey } from '../api/get-my-goals.ts';
 import { testGoal } from '../testing/test-goal.ts';
 import { MyGoals } from './my-goals.tsx';
@@ -18,8 +18,8 @@ const attack = testGoal();
 const zulrah = testGoal({ id: 2, metric: 'zulrah', goal_type: 'boss', public: false });
 const ironGoal = testGoal({ id: 3, wom_id: '2', player_name: 'Iron Zezima', metric: 'mining' });
 
-const renderGoals = (goals: Goal[] | null) =>
-  renderWithQueries(<MyGoals />, goals === null ? [] : [[myGoalsQueryKey, goals]]);
+const renderGoals = (goals: Goal[] | null, nextCursor: string | null = null) =>
+  renderWithQueries(<MyGoals />, goals === null ? [] : [[myGoalsQueryKey, onePage(goals, nextCursor)]]);
 
 describe('my goals', () => {
   it('says No Goals Set when the user has none', () => {
@@ -40,6 +40,29 @@ describe('my goals', () => {
     expect(within(iron).getByRole('article', { name: 'Mining' })).toBeInTheDocument();
   });
 
+  it('adds the next page of goals with Show more, and keeps them when a later page fails', async () => {
+    const user = userEvent.setup();
+    let fail = false;
+    stubApi({
+      'GET /api/user-goals': ({ url }) => {
+        if (fail) return apiError(500, 'INTERNAL_ERROR', 'Something went wrong');
+        expect(url.searchParams.get('cursor')).toBe('page-2');
+        return Response.json({ items: [zulrah], next_cursor: 'page-3' });
+      },
+    });
+    renderGoals([attack], 'page-2');
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('article', { name: 'Zulrah' })).toBeInTheDocument();
+
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load more goals: Something went wrong',
+    );
+    expect(screen.getByRole('article', { name: 'Attack' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Zulrah' })).toBeInTheDocument();
+  });
+
   it("shows API Error with the server's message when the goals cannot be loaded", async () => {
     stubApi({ 'GET /api/user-goals': () => apiError(500, 'INTERNAL_ERROR', 'Something went wrong') });
     renderGoals(null);
@@ -56,7 +79,7 @@ describe('my goals', () => {
       },
       'GET /api/user-goals': ({ url }) => {
         expect(url.searchParams.get('scope')).toBe('mine');
-        return Response.json(goals);
+        return Response.json({ items: goals, next_cursor: null });
       },
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
@@ -101,7 +124,7 @@ describe('my goals', () => {
         synced = true;
         return Response.json({ goals: [moved], snapshot_at: '2026-11-24T10:00:00.000Z' });
       },
-      'GET /api/user-goals': () => Response.json([synced ? moved : attack]),
+      'GET /api/user-goals': () => Response.json({ items: [synced ? moved : attack], next_cursor: null }),
     });
     renderGoals([attack]);
     await user.click(screen.getByRole('button', { name: 'Sync Progress' }));

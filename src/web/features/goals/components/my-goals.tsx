@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { GOAL_MESSAGES, type Goal } from '#core/goals/goals.schema.ts';
 import { QueryState } from '../../../components/query-state.tsx';
+import { ShowMore } from '../../../components/show-more.tsx';
+import { itemsOf } from '../../../lib/paged-list.ts';
 import { EmptyState } from '../../../components/states.tsx';
 import { useMyGoals } from '../api/get-my-goals.ts';
 import { DeleteGoalButton } from './delete-goal-button.tsx';
@@ -43,18 +45,21 @@ export function MyGoals() {
       loadingLabel="Loading goals..."
       errorTitle="Error Loading Goals"
       errorMessage={`API Error: ${goals.error?.message ?? ''}`}
+      keepDataOnError={goals.isFetchNextPageError}
     >
-      {(list) =>
-        list.length === 0 ? (
+      {(data) => {
+        const list = itemsOf(data);
+        return list.length === 0 ? (
           <EmptyState title={GOAL_MESSAGES.noGoals}>Set a goal for one of your characters above.</EmptyState>
         ) : (
           <div className="space-y-6">
             {byCharacter(list).map(([first, ...rest]) =>
               first ? <CharacterGoalList key={first.wom_id} goals={[first, ...rest]} /> : null,
             )}
+            <ShowMore list={goals} what="goals" />
           </div>
-        )
-      }
+        );
+      }}
     </QueryState>
   );
 }

@@ -2,6 +2,8 @@ import { Link } from 'wouter';
 import { RACE_MESSAGES } from '#core/races/races.schema.ts';
 import { paths } from '#core/site/pages.ts';
 import { QueryState } from '../../../components/query-state.tsx';
+import { ShowMore } from '../../../components/show-more.tsx';
+import { itemsOf } from '../../../lib/paged-list.ts';
 import { useRaces } from '../api/get-races.ts';
 import { RaceList } from './race-list.tsx';
 
@@ -21,8 +23,18 @@ export function MyRaces() {
           All Races and Goals
         </Link>
       </div>
-      <QueryState query={races} loadingLabel="Loading races..." errorTitle="Error Loading Races">
-        {(list) => <RaceList races={list} emptyTitle={RACE_MESSAGES.noRaces} />}
+      <QueryState
+        query={races}
+        loadingLabel="Loading races..."
+        errorTitle="Error Loading Races"
+        keepDataOnError={races.isFetchNextPageError}
+      >
+        {(data) => (
+          <>
+            <RaceList races={itemsOf(data)} emptyTitle={RACE_MESSAGES.noRaces} />
+            <ShowMore list={races} what="races" />
+          </>
+        )}
       </QueryState>
     </div>
   );
