@@ -122,8 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await authRoutes(api, { auth });
     await usersRoutes(api, accounts);
     await claimsRoutes(api, { db: database.db, clock });
-    await goalsRoutes(api, womData);
-    await racesRoutes(api, womData);
+    await goalsRoutes(api, { ...womData, publicReads });
+    await racesRoutes(api, { ...womData, publicReads });
   });
 
   await app.register(

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor, PAGE_LIMITS, pageQueryShape, toPage } from './paging.ts';
+import {
+  asksForPublicFirstPage,
+  decodeCursor,
+  encodeCursor,
+  PAGE_LIMITS,
+  pageQueryShape,
+  toPage,
+} from './paging.ts';
 
 const query = z.object(pageQueryShape);
 
@@ -52,5 +59,31 @@ describe('toPage', () => {
   it('gives no cursor on the last page, even one that fills exactly', () => {
     expect(toPage(rows, 3, (row) => row.id)).toEqual({ items: [3, 2, 1], next_cursor: null });
     expect(toPage([], 3, (row: (typeof rows)[number]) => row.id)).toEqual({ items: [], next_cursor: null });
+  });
+});
+
+describe('asksForPublicFirstPage', () => {
+  it.each([
+    '',
+    'scope=public',
+    'limit=20',
+    'scope=public&limit=20',
+    'limit=20&scope=public',
+    'scope=publi%63',
+  ])('reads %j as the public first page', (query) => {
+    expect(asksForPublicFirstPage(query)).toBe(true);
+  });
+
+  it.each([
+    'scope=mine',
+    'limit=21',
+    'limit=020',
+    'cursor=abc',
+    'scope=public&scope=mine',
+    'scope=public&scope=public',
+    'scope=public&wom_id=42',
+    'other=1',
+  ])('leaves %j to the route', (query) => {
+    expect(asksForPublicFirstPage(query)).toBe(false);
   });
 });

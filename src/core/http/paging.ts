@@ -69,6 +69,18 @@ export const pageQueryShape = {
     .optional(),
 };
 
+/**
+ * Whether a list's query string asks for the public first page at the default size, however it is
+ * written (none, `scope=public`, `limit=20&scope=public`): the one page of a list kept prebuilt.
+ */
+export function asksForPublicFirstPage(query: string): boolean {
+  const params = [...new URLSearchParams(query)];
+  if (new Set(params.map(([key]) => key)).size !== params.length) return false;
+  return params.every(([key, value]) =>
+    key === 'scope' ? value === 'public' : key === 'limit' && value === String(PAGE_LIMITS.default),
+  );
+}
+
 /** A page of a list: its items, and the cursor of the next page, null on the last one. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), next_cursor: z.string().nullable() });

@@ -6,9 +6,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Data sets whose served form is cached; each write to one bumps its revision. `wom` is the stored
- * WOM payloads (`wom_cache`), `events` the events table.
+ * WOM payloads (`wom_cache`), `events` the events table, `races` the races and their participants,
+ * `goals` the members' goals.
  */
-export type DataSet = 'members' | 'wom' | 'events';
+export type DataSet = 'members' | 'wom' | 'events' | 'races' | 'goals';
 
 /** Call inside the transaction that changes the data set, so the bump commits with the change. */
 export async function bumpRevision(db: Db, name: DataSet): Promise<void> {

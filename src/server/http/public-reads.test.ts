@@ -21,6 +21,9 @@ const EARLY_READS = [
   '/api/wom-competitions',
   '/api/clan',
   '/api/anniversaries',
+  '/api/races',
+  '/api/races?scope=public&limit=20',
+  '/api/user-goals?scope=public',
   '/members',
   '/members?search=zez',
 ];

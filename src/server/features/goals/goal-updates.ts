@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { completionAfter } from '#core/goals/goal-progress.ts';
 import { metricValue } from '#core/metrics/metric-value.ts';
 import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
+import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson, toBool } from '../../db/values.ts';
 import { listActiveGoalSnapshots, recordGoalValue } from './goals.repository.ts';
@@ -18,6 +19,7 @@ export async function updateActiveGoals(
   only: { userId?: number; womId?: string } = {},
 ): Promise<void> {
   const recordedAt = now.toISOString();
+  let moved = false;
   for (const goal of await listActiveGoalSnapshots(trx, only)) {
     const snapshot = readJson<PlayerSnapshot>(goal.snapshot);
     const value = snapshot ? metricValue(snapshot, goal.metric) : null;
@@ -32,7 +34,9 @@ export async function updateActiveGoals(
       now,
     );
     await recordGoalValue(trx, goal.id, { current_value: value, ...completion }, recordedAt);
+    moved = true;
   }
+  if (moved) await bumpRevision(trx, 'goals');
 }
 
 /** Brings every active goal up to date from the stored snapshots; the WOM sync calls it in its transaction. */

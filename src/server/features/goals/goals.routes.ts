@@ -16,7 +16,11 @@ import {
 } from '#core/goals/goals.schema.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
+import { asksForPublicFirstPage, PAGE_LIMITS } from '#core/http/paging.ts';
+import { cacheByRevisionAndPeriod } from '../../db/cache-by-revision-and-period.ts';
 import { unauthenticated } from '../../http/http-error.ts';
+import { prebuildJson, sendPrebuilt } from '../../http/prebuilt-body.ts';
+import type { PublicReads } from '../../http/public-reads.ts';
 import { requireSignedIn, signedInUser } from '../../http/signed-in.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { answerQuotedMessages } from '../auth/quoted-validation.ts';
@@ -42,13 +46,24 @@ const perUser: onSendAsyncHookHandler = async (_request, reply, payload) => {
   return payload;
 };
 
+/** How long a prebuilt page of goals shows each goal's schedule: the web asks again every minute. */
+const SCHEDULE_PERIOD_MS = 60_000;
+
 /** The spec's creation texts, answered word for word when the body fails on one of them. */
 const QUOTED_CREATE_MESSAGES = [GOAL_MESSAGES.requiredFields, GOAL_MESSAGES.gainNotPositive];
 
 /** Goals: public ones for everyone, a user's own, creating, deleting and Sync Progress. */
-export async function goalsRoutes(app: FastifyInstance, deps: ProgressDeps): Promise<void> {
+export async function goalsRoutes(
+  app: FastifyInstance,
+  deps: ProgressDeps & { publicReads: PublicReads },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = { ...deps, readPlayer: createPlayerReader(deps) };
+  // What every visitor of Member Goals reads first, built once per data revision; a goal's schedule
+  // moves with the clock too, as often as the page asks again.
+  const publicFirstPage = cacheByRevisionAndPeriod(deps.db, deps.clock, SCHEDULE_PERIOD_MS, async () =>
+    prebuildJson(goalsPageSchema, await publicGoals(service, { limit: PAGE_LIMITS.default })),
+  );
 
   routes.get(
     '/api/user-goals',
@@ -61,11 +76,17 @@ export async function goalsRoutes(app: FastifyInstance, deps: ProgressDeps): Pro
     },
     async (request, reply) => {
       const { scope, wom_id, limit, cursor } = request.query;
+      if (scope === 'public' && cursor === undefined && limit === PAGE_LIMITS.default) {
+        return sendPrebuilt(request, reply, await publicFirstPage());
+      }
       if (scope === 'public') return publicGoals(service, { limit, cursor });
       if (!request.user) throw unauthenticated();
       reply.header('cache-control', 'no-store');
       return goalsOf(service, request.user.id, wom_id, { limit, cursor });
     },
+  );
+  deps.publicReads.add('/api/user-goals', (query) =>
+    asksForPublicFirstPage(query) ? publicFirstPage.ready() : undefined,
   );
 
   routes.get(

@@ -11,6 +11,7 @@ import { toPage, type Page } from '#core/http/paging.ts';
 import { metricValue } from '#core/metrics/metric-value.ts';
 import type { SessionUser } from '#core/auth/auth.schema.ts';
 import type { Clock } from '../../clock.ts';
+import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
@@ -127,6 +128,7 @@ export async function createGoal(
       target_date: input.target_date ?? null,
       public: input.public ?? false,
     });
+    await bumpRevision(trx, 'goals');
     const row = await findVisibleGoal(trx, id, { id: userId, is_admin: false });
     if (!row) throw new Error(`goal ${id} was not found after inserting it`);
     return toGoal(row, now);
@@ -138,7 +140,10 @@ export async function removeGoal(deps: GoalsServiceDeps, id: number, user: Sessi
   const row = await findVisibleGoal(deps.db, id, { id: user.id, is_admin: user.is_admin });
   if (!row) throw goalNotFound();
   if (row.user_id !== user.id) throw forbidden('You can only delete your own goals');
-  await deleteGoal(deps.db, id);
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteGoal(trx, id);
+    await bumpRevision(trx, 'goals');
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { metricValue } from '#core/metrics/metric-value.ts';
 import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
+import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson } from '../../db/values.ts';
 import { listRunningParticipantSnapshots, recordCurrentValue } from './races.repository.ts';
@@ -16,12 +17,15 @@ export async function updateRunningParticipants(
   womIds?: readonly string[],
 ): Promise<void> {
   const recordedAt = now.toISOString();
+  let moved = false;
   for (const participant of await listRunningParticipantSnapshots(trx, now, womIds)) {
     const snapshot = readJson<PlayerSnapshot>(participant.snapshot);
     const value = snapshot ? metricValue(snapshot, participant.metric) : null;
     if (value === null || value === participant.current_value) continue;
     await recordCurrentValue(trx, participant.id, value, recordedAt);
+    moved = true;
   }
+  if (moved) await bumpRevision(trx, 'races');
 }
 
 /** Brings every running race's participants up to date from the stored snapshots; the WOM sync calls it in its transaction. */

@@ -11,7 +11,11 @@ import {
   racesPageSchema,
   racesQuerySchema,
 } from '#core/races/races.schema.ts';
+import { asksForPublicFirstPage, PAGE_LIMITS } from '#core/http/paging.ts';
+import { cacheByRevision } from '../../db/revisions.ts';
 import { unauthenticated } from '../../http/http-error.ts';
+import { prebuildJson, sendPrebuilt } from '../../http/prebuilt-body.ts';
+import type { PublicReads } from '../../http/public-reads.ts';
 import { requireSignedIn, signedInUser } from '../../http/signed-in.ts';
 import { answerQuotedMessages } from '../auth/quoted-validation.ts';
 import type { ProgressDeps } from '../goals/goals.routes.ts';
@@ -40,8 +44,15 @@ function noStore(reply: FastifyReply): void {
 }
 
 /** Races: public ones for everyone, a user's own, and the creator's changes. */
-export async function racesRoutes(app: FastifyInstance, deps: ProgressDeps): Promise<void> {
+export async function racesRoutes(
+  app: FastifyInstance,
+  deps: ProgressDeps & { publicReads: PublicReads },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // What every visitor of /progress reads first: built once per data revision.
+  const publicFirstPage = cacheByRevision(deps.db, async () =>
+    prebuildJson(racesPageSchema, await listRaces(deps.db, 'public', null, { limit: PAGE_LIMITS.default })),
+  );
 
   routes.get(
     '/api/races',
@@ -54,12 +65,18 @@ export async function racesRoutes(app: FastifyInstance, deps: ProgressDeps): Pro
     },
     async (request, reply) => {
       const { scope, limit, cursor } = request.query;
+      if (scope === 'public' && cursor === undefined && limit === PAGE_LIMITS.default) {
+        return sendPrebuilt(request, reply, await publicFirstPage());
+      }
       if (scope === 'mine') {
         if (!request.user) throw unauthenticated();
         noStore(reply);
       }
       return listRaces(deps.db, scope, request.user ?? null, { limit, cursor });
     },
+  );
+  deps.publicReads.add('/api/races', (query) =>
+    asksForPublicFirstPage(query) ? publicFirstPage.ready() : undefined,
   );
 
   routes.get(

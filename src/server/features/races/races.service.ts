@@ -13,6 +13,7 @@ import {
 } from '#core/races/races.schema.ts';
 import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
 import type { Clock } from '../../clock.ts';
+import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson, toBool } from '../../db/values.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error.ts';
@@ -191,6 +192,7 @@ export async function createRace(deps: RacesDeps, user: User, input: RaceInput):
     for (const participant of participants) {
       await insertParticipant(trx, id, participant, now.toISOString());
     }
+    await bumpRevision(trx, 'races');
     return visibleRace(trx, id, user);
   });
 }
@@ -244,6 +246,7 @@ export async function updateRaceOf(deps: RacesDeps, user: User, id: number, inpu
     for (const participant of newParticipants) {
       await insertParticipant(trx, id, participant, now.toISOString());
     }
+    await bumpRevision(trx, 'races');
     return visibleRace(trx, id, user);
   });
 }
@@ -252,6 +255,7 @@ export async function deleteRaceOf(db: Kysely<Database>, user: User, id: number)
   await db.transaction().execute(async (trx) => {
     await ownRace(trx, id, user);
     await deleteRace(trx, id);
+    await bumpRevision(trx, 'races');
   });
 }
 
