@@ -6,27 +6,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { PUBLIC_READ_URLS } from '#test/public-read-urls.ts';
 import { until } from '#test/server-process.ts';
 import { startSimulator, type WomSimulator } from '../simulator/index.ts';
 
 /** Every read the early hook answers once its body is built, pages included. */
-const EARLY_READS = [
-  '/api/members',
-  '/api/events',
-  '/api/leaderboards',
-  '/api/wom-group',
-  '/api/wom-group-stats',
-  '/api/wom-group-achievements',
-  '/api/wom-group-achievements?limit=100',
-  '/api/wom-competitions',
-  '/api/clan',
-  '/api/anniversaries',
-  '/api/races',
-  '/api/races?scope=public&limit=20',
-  '/api/user-goals?scope=public',
-  '/members',
-  '/members?search=zez',
-];
+const EARLY_READS = [...PUBLIC_READ_URLS, '/members', '/members?search=zez'];
 
 /** What a response says, less what differs between any two answers (the date). */
 function answerOf(response: LightMyRequestResponse) {

@@ -1,25 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { PUBLIC_READ_URLS } from '#test/public-read-urls.ts';
 import { startSimulator, type WomSimulator } from '../simulator/index.ts';
 import { bumpRevision } from '../db/revisions.ts';
 import { etagOf } from './etag.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
-
-/** Every public read a browser polls; each must answer 304 to the tag it was given. */
-const PUBLIC_READS = [
-  '/api/members',
-  '/api/events',
-  '/api/wom-group',
-  '/api/wom-group-stats',
-  '/api/wom-group-achievements',
-  '/api/wom-group-achievements?limit=100',
-  '/api/wom-competitions',
-  '/api/clan',
-  '/api/anniversaries',
-  '/api/leaderboards',
-];
 
 for (const dialect of testDialects) {
   describe(`${dialect}: ETags on public reads`, () => {
@@ -50,25 +37,28 @@ for (const dialect of testDialects) {
       await simulator.close();
     });
 
-    it.each(PUBLIC_READS)('%s: tags the body with its content hash and answers 304 to it', async (url) => {
-      const first = await get(url);
-      expect(first.statusCode).toBe(200);
-      expect(first.body.length).toBeGreaterThan(2);
-      const etag = first.headers.etag as string;
-      expect(etag).toBe(etagOf(first.body));
-      expect(first.headers['cache-control']).toBe('no-cache');
-      expect((await get(url)).headers.etag).toBe(etag);
+    it.each(PUBLIC_READ_URLS)(
+      '%s: tags the body with its content hash and answers 304 to it',
+      async (url) => {
+        const first = await get(url);
+        expect(first.statusCode).toBe(200);
+        expect(first.body.length).toBeGreaterThan(2);
+        const etag = first.headers.etag as string;
+        expect(etag).toBe(etagOf(first.body));
+        expect(first.headers['cache-control']).toBe('no-cache');
+        expect((await get(url)).headers.etag).toBe(etag);
 
-      for (const match of [etag, `W/${etag}`, `"elsewhere", ${etag}`]) {
-        const again = await get(url, match);
-        expect(again.statusCode).toBe(304);
-        expect(again.body).toBe('');
-        expect(again.headers.etag).toBe(etag);
-      }
-      const stale = await get(url, '"stale"');
-      expect(stale.statusCode).toBe(200);
-      expect(stale.body).toBe(first.body);
-    });
+        for (const match of [etag, `W/${etag}`, `"elsewhere", ${etag}`]) {
+          const again = await get(url, match);
+          expect(again.statusCode).toBe(304);
+          expect(again.body).toBe('');
+          expect(again.headers.etag).toBe(etag);
+        }
+        const stale = await get(url, '"stale"');
+        expect(stale.statusCode).toBe(200);
+        expect(stale.body).toBe(first.body);
+      },
+    );
 
     it('gives a new tag once the events change', async () => {
       const before = await get('/api/events');
