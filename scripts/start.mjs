@@ -1,7 +1,9 @@
-// `npm start`: builds whatever is missing or older than its sources, then runs the production server.
+// `npm start`: builds whatever is missing or older than its sources, then runs the production server
+// in a process of its own, started with the settings that keep its memory small (server-process.mjs).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { serverEnv } from './server-process.mjs';
 
 const STAMP = 'dist/.build-stamp';
 const SOURCES = ['src', 'index.html', 'package.json', 'vite.config.ts'];
@@ -23,4 +25,12 @@ if (changedAt > builtAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import('../dist/server/main.js');
+const server = spawn(process.execPath, ['dist/server/main.js'], { stdio: 'inherit', env: serverEnv() });
+// The server stops cleanly on these; a terminal's Ctrl-C reaches it directly as well, and it stops once.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => {
+  if (signal === null) process.exit(code ?? 1);
+  // Ends the same way, so a service manager sees what happened to the server.
+  process.removeAllListeners(signal);
+  process.kill(process.pid, signal);
+});

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { serverEnv } from '../../scripts/server-process.mjs';
 
 export interface RunningProcess {
   pid: number;
@@ -72,9 +73,9 @@ function forwardLines(stream: Readable, onLine: (line: string) => void): void {
 }
 
 /**
- * The production build as `npm start` runs it, in demo mode (a month of history, events and points
- * from the built-in WOM simulator) on a throwaway SQLite file unless told otherwise; resolves once
- * the clan of `members` is synced and served.
+ * The production build as `npm start` runs it (with its Node flags and allocator settings), in demo
+ * mode (a month of history, events and points from the built-in WOM simulator) on a throwaway SQLite
+ * file unless told otherwise; resolves once the clan of `members` is synced and served.
  */
 export async function startApp(
   port: number,
@@ -83,7 +84,7 @@ export async function startApp(
 ): Promise<RunningProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'clan-bench-'));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
+    env: serverEnv({
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -98,7 +99,7 @@ export async function startApp(
       // Nothing listens there: icons fall back, as offline.
       ICON_BASE_URL: 'http://127.0.0.1:9/icons',
       ...options.env,
-    },
+    }),
     stdio: ['ignore', options.onLogLine ? 'pipe' : 'ignore', 'inherit'],
   });
   if (options.onLogLine && child.stdout) forwardLines(child.stdout, options.onLogLine);

@@ -1,0 +1,3 @@
+export declare const SERVER_NODE_FLAGS: readonly string[];
+export declare const SERVER_MALLOC_ENV: Readonly<Record<string, string>>;
+export declare function serverEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
