@@ -9,6 +9,8 @@ export function adminMember(name: string, overrides: Partial<AdminMember> = {}):
     not_in_wom: false,
     wom_role_synced: 'opal',
     role_mismatch: false,
+    baseline_source: 'first_seen',
+    rank_proposal: null,
     runewatch_flagged: false,
     runewatch_reported: false,
     runewatch_reported_at: null,

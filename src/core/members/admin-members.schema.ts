@@ -4,7 +4,9 @@ import { boundedDate } from '../bounds/years.ts';
 import { MANUAL_POINT_INCREMENTS } from '../events/competition-results.ts';
 import { MAX_SERIAL_ID, womPlayerIdSchema } from '../http/params.schema.ts';
 import { UNKNOWN_ROLE_MESSAGE, isKnownRole } from './known-roles.ts';
+import { baselineSourceSchema } from './baseline-source.ts';
 import { publicMemberSchema } from './members.schema.ts';
+import { rankProposalSchema } from './rank-proposals.ts';
 import { normaliseRole } from './roles.ts';
 
 /** The player-watch case that reported a member, as imported (domain-rules.md, Player watch). */
@@ -27,7 +29,11 @@ export const adminMemberSchema = publicMemberSchema.extend({
   not_in_wom: z.boolean(),
   /** The role WOM last reported; differs from `womrole` after an admin's Update Rank. */
   wom_role_synced: z.string().nullable(),
+  /** True when the Alerts tab proposes a rank change: `rank_proposal` is set. */
   role_mismatch: z.boolean(),
+  /** Where first_xp and first_lvl came from; a "first seen" baseline never proposes a gem demotion. */
+  baseline_source: baselineSourceSchema,
+  rank_proposal: rankProposalSchema.nullable(),
   runewatch_flagged: z.boolean(),
   runewatch_reported: z.boolean(),
   runewatch_reported_at: z.string().nullable(),

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, SqlBool, Updateable } from 'kysely';
+import type { BaselineSource } from '#core/members/baseline-source.ts';
 
 /**
  * Table types as both drivers return them after db/client.ts normalises values: timestamps and dates
@@ -59,6 +60,8 @@ export interface MembersTable {
   current_xp: WithDefault<number>;
   first_lvl: WithDefault<number>;
   first_xp: WithDefault<number>;
+  /** Where first_xp and first_lvl came from (BASELINE_SOURCES); 'first_seen' by default. */
+  baseline_source: WithDefault<BaselineSource>;
   combat_level: WithDefault<number>;
   ehb: WithDefault<number>;
   siege_score: WithDefault<number>;

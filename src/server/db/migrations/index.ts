@@ -8,6 +8,7 @@ import * as goalAndRaceProgress from './2026_11_27_0900_goal_and_race_progress.t
 import * as notifyRevisionChanges from './2026_11_28_0900_notify_revision_changes.ts';
 import * as usernameSkeletons from './2026_11_28_1100_username_skeletons.ts';
 import * as listPagingIndexes from './2026_11_28_1300_list_paging_indexes.ts';
+import * as memberBaselineSource from './2026_11_29_0900_member_baseline_source.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0900_notify_revision_changes': notifyRevisionChanges,
   '2026_11_28_1100_username_skeletons': usernameSkeletons,
   '2026_11_28_1300_list_paging_indexes': listPagingIndexes,
+  '2026_11_29_0900_member_baseline_source': memberBaselineSource,
 };

@@ -8,8 +8,9 @@ import {
   type createMemberInputSchema,
   type updateMemberInputSchema,
 } from '#core/members/admin-members.schema.ts';
+import { touchesBaseline } from '#core/members/baseline-source.ts';
 import { memberChanges, storedValuesOf } from '#core/members/member-changes.ts';
-import { hasRoleMismatch } from '#core/members/ranks.ts';
+import { rankProposal } from '#core/members/rank-proposals.ts';
 import { sortRoster } from '#core/members/roster-filters.ts';
 import type { Clock } from '../../clock.ts';
 import { ConflictError } from '../../db/errors.ts';
@@ -66,13 +67,16 @@ function watchCaseOf(text: string | null): AdminMember['runewatch_case'] {
 
 export function toAdminMember(row: RosterRow): AdminMember {
   const hidden = toBool(row.hidden);
+  // Hidden members never mismatch (domain rules), in the admin view too.
+  const proposal = rankProposal({ ...row, hidden });
   return {
     ...toPublicMember(row),
     hidden,
     not_in_wom: toBool(row.not_in_wom),
     wom_role_synced: row.wom_role_synced,
-    // Hidden members never mismatch (domain rules), in the admin view too.
-    role_mismatch: hasRoleMismatch({ ...row, hidden }),
+    role_mismatch: proposal !== null,
+    baseline_source: row.baseline_source,
+    rank_proposal: proposal,
     runewatch_flagged: toBool(row.runewatch_flagged),
     runewatch_reported: toBool(row.runewatch_reported),
     runewatch_reported_at: row.runewatch_reported_at,
@@ -149,7 +153,8 @@ export async function createMember(
     return await deps.db.transaction().execute(async (trx) => {
       const existing = await findMemberRow(trx, input.wom_id);
       if (existing) throw memberExists(input.wom_id, existing.deleted_at !== null);
-      await insertMember(trx, { ...input, created_at: at, updated_at: at });
+      // The form's initial XP and level are the admin's own figures.
+      await insertMember(trx, { ...input, baseline_source: 'admin', created_at: at, updated_at: at });
       if (input.siege_score > 0) {
         await bookPoints(trx, {
           womId: input.wom_id,
@@ -194,8 +199,10 @@ export async function updateMember(
     const row = await findMemberRow(trx, womId);
     if (!row || row.deleted_at !== null) throw notFound(MEMBER_NOT_FOUND);
     if (row.updated_at !== version) throw memberChanged(row.name);
-    const changes = memberChanges(row, sent);
-    if (Object.keys(changes).length === 0) throw new HttpError(400, 'NO_CHANGES');
+    const edited = memberChanges(row, sent);
+    if (Object.keys(edited).length === 0) throw new HttpError(400, 'NO_CHANGES');
+    // A baseline typed by hand is the admin's: rank proposals trust it, and the backfill leaves it be.
+    const changes = touchesBaseline(edited) ? { ...edited, baseline_source: 'admin' as const } : edited;
     if (!(await updateMemberAtVersion(trx, womId, version, { ...changes, updated_at: at }))) {
       throw memberChanged(row.name);
     }
@@ -212,7 +219,9 @@ export async function updateMember(
       actor,
       action: 'member.update',
       womId,
-      before: storedValuesOf(row, changes),
+      before: touchesBaseline(edited)
+        ? { ...storedValuesOf(row, edited), baseline_source: row.baseline_source }
+        : storedValuesOf(row, edited),
       after: changes,
       at: now,
     });

@@ -1,30 +1,33 @@
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
+import type { RankProposal } from '#core/members/rank-proposals.ts';
 import { roleDisplayName } from '#core/members/roles.ts';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { useChangeRank } from '../api/member-actions.ts';
 
-type Mismatch = AdminMember & { calculated_rank: string };
+type Mismatch = AdminMember & { rank_proposal: RankProposal };
 
-/** Shown members whose site role is not the rank their XP or EHB earns (spec §4, Ranks). */
+/**
+ * Shown members whose site role is not the rank their XP or EHB earns (spec §4, Ranks), as the
+ * server proposes it: it leaves out gem demotions that rest on a baseline the site only first saw.
+ */
 function rankMismatches(members: readonly AdminMember[]): Mismatch[] {
   return members
-    .filter(
-      (member): member is Mismatch => !member.hidden && member.role_mismatch && !!member.calculated_rank,
-    )
+    .filter((member): member is Mismatch => !member.hidden && member.rank_proposal !== null)
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 function RankUpdateRow({ member, notify }: { member: Mismatch; notify: Notify }) {
   const changeRank = useChangeRank();
   const nameId = useId();
-  const rank = roleDisplayName(member.calculated_rank);
+  const proposal = member.rank_proposal;
+  const rank = roleDisplayName(proposal.rank);
 
   // mutateAsync rather than mutate's callbacks: the saved member leaves this list, so the row
   // unmounts before a per-call callback could run.
   const update = () =>
-    changeRank.mutateAsync({ womId: member.wom_id, role: member.calculated_rank }).then(
+    changeRank.mutateAsync({ womId: member.wom_id, role: proposal.rank }).then(
       () => notify({ kind: 'success', text: `${member.name} is now ${rank}` }),
       (error: Error) => notify({ kind: 'error', text: `Failed to update rank: ${error.message}` }),
     );
@@ -40,7 +43,9 @@ function RankUpdateRow({ member, notify }: { member: Mismatch; notify: Notify })
           <ArrowRight aria-hidden="true" className="h-4 w-4" />
           <span className="sr-only">to</span>
           <span className="font-medium text-gold-300">{rank}</span>
+          <span className="sr-only">, a {proposal.direction}</span>
         </p>
+        <p className="text-xs text-stone-500">{proposal.basis}</p>
       </div>
       <button
         type="button"

@@ -66,18 +66,40 @@ describe('alerts tab', () => {
 
   describe('rank updates', () => {
     const members = [
-      adminMember('Grown', { womrole: 'opal', calculated_rank: 'sapphire', role_mismatch: true }),
-      adminMember('Fighter', { womrole: 'mentor', calculated_rank: 'tzkal', role_mismatch: true }),
-      adminMember('Hidden', { womrole: 'opal', calculated_rank: 'ruby', role_mismatch: true, hidden: true }),
+      adminMember('Grown', {
+        womrole: 'opal',
+        calculated_rank: 'sapphire',
+        role_mismatch: true,
+        rank_proposal: {
+          rank: 'sapphire',
+          direction: 'promotion',
+          basis: 'XP gained 3.4M since 12 Jun 2024',
+        },
+      }),
+      adminMember('Fighter', {
+        womrole: 'mentor',
+        calculated_rank: 'tzkal',
+        role_mismatch: true,
+        rank_proposal: { rank: 'tzkal', direction: 'promotion', basis: 'EHB 1505' },
+      }),
+      adminMember('Hidden', {
+        womrole: 'opal',
+        calculated_rank: 'ruby',
+        role_mismatch: true,
+        hidden: true,
+        rank_proposal: { rank: 'ruby', direction: 'promotion', basis: 'XP gained 20.0M since 1 Jan 2025' },
+      }),
+      // The server proposes nothing for a gem demotion on a first-seen baseline: nor does the tab.
+      adminMember('First Seen', { womrole: 'ruby', calculated_rank: 'opal', baseline_source: 'first_seen' }),
       adminMember('Fine', { womrole: 'opal', calculated_rank: 'opal' }),
     ];
 
-    it('lists each shown member whose role mismatches, from their role to the calculated rank', () => {
+    it('lists each proposal for a shown member, from their role to the rank, with what it rests on', () => {
       renderAlerts(members);
       const items = within(section('Rank Updates')).getAllByRole('listitem');
       expect(items.map((item) => item.textContent)).toEqual([
-        'FighterMentortoTzKalUpdate Rank',
-        'GrownOpaltoSapphireUpdate Rank',
+        'FighterMentortoTzKal, a promotionEHB 1505Update Rank',
+        'GrownOpaltoSapphire, a promotionXP gained 3.4M since 12 Jun 2024Update Rank',
       ]);
     });
 

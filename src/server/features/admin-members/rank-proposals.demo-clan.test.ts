@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminMember } from '#core/members/admin-members.schema.ts';
+import { SKILLER_RANKS, isSkillerRank } from '#core/members/roles.ts';
+import { createManualClock, createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
+import { testDialects } from '#test/databases.ts';
+import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+
+const gemIndex = (role: string | null) => SKILLER_RANKS.findIndex((band) => band.role === role);
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: rank updates on a clan's first day`, () => {
+    let simulator: WomSimulator;
+    let t: TestApp;
+    let members: AdminMember[];
+
+    beforeAll(async () => {
+      const clock = createManualClock();
+      simulator = await startSimulator({ members: 300, seed: 20, clock });
+      t = await createTestApp(dialect, { clock, wom: { url: simulator.url, groupId: simulator.groupId } });
+      expect((await t.sync()).outcome).toBe('succeeded');
+      await createUser(t, 'leader', { admin: true });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/members',
+        headers: { cookie: await loginAs(t, 'leader') },
+      });
+      members = response.json<AdminMember[]>();
+    });
+    afterAll(async () => {
+      await t.close();
+      await simulator.close();
+    });
+
+    it('proposes no demotion for a fresh clan of 300 whose baselines the site only first saw', () => {
+      expect(members).toHaveLength(300);
+      expect(new Set(members.map((member) => member.baseline_source))).toEqual(new Set(['first_seen']));
+      // Without the rule, these gem members would be proposed for a lower rank on their first day.
+      const wouldDemote = members.filter(
+        (member) =>
+          isSkillerRank(member.womrole) && gemIndex(member.calculated_rank) < gemIndex(member.womrole),
+      );
+      expect(wouldDemote.length).toBeGreaterThan(50);
+      // Fighter ranks rest on EHB, not on the baseline: those may still be proposed either way.
+      const gemDemotions = members.filter(
+        (member) => isSkillerRank(member.womrole) && member.rank_proposal?.direction === 'demotion',
+      );
+      expect(gemDemotions).toEqual([]);
+    });
+
+    it('gives every proposal left its basis', () => {
+      for (const member of members.filter((m) => m.rank_proposal !== null)) {
+        expect(member.rank_proposal?.basis).toMatch(/^(XP gained .+ since \d{1,2} \w{3} \d{4}|EHB \d+)/);
+        expect(member.role_mismatch).toBe(true);
+      }
+    });
+  });
+}
