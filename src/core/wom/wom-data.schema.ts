@@ -72,7 +72,8 @@ export const womAchievementSchema = z.object({
   name: z.string(),
   metric: z.string(),
   threshold: z.number(),
-  createdAt: z.string(),
+  /** Null when WOM does not know when it was reached: it had been before WOM first saw the player. */
+  createdAt: z.string().nullable(),
   player: playerRefSchema,
 });
 export type WomAchievementItem = z.infer<typeof womAchievementSchema>;

@@ -66,6 +66,8 @@ export interface MembersTable {
   ehb: WithDefault<number>;
   siege_score: WithDefault<number>;
   join_date: IsoDate | null;
+  /** The join date WOM last gave: join_date follows WOM while it equals this (an admin's date stays). */
+  wom_join_date_synced: IsoDate | null;
   alt: BoolWithDefault;
   build: string | null;
   ironman_type: string | null;
@@ -265,7 +267,8 @@ export interface AchievementsTable {
   name: string;
   metric: string;
   threshold: number;
-  achieved_at: Timestamp;
+  /** Null when WOM does not know when it was reached (it had been before WOM first saw the player). */
+  achieved_at: Timestamp | null;
 }
 
 export interface PlayerWatchCasesTable {

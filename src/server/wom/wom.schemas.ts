@@ -84,33 +84,58 @@ export const womAchievementSchema = z.object({
   metric: z.string(),
   threshold: z.number(),
   measure: z.string(),
-  createdAt: isoDate,
+  // WOM dates an achievement the player had already reached when WOM first saw them at the Unix
+  // epoch (fixtures/wom-recorded/README.md): its date is unknown, read as null.
+  createdAt: isoDate.transform((date) => (Date.parse(date) === 0 ? null : date)),
   player: womPlayerSchema.pick({ id: true, displayName: true }),
 });
 export const womAchievementsSchema = z.array(womAchievementSchema);
 export type WomAchievement = z.infer<typeof womAchievementSchema>;
 
-export const womCompetitionSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  metric: z.string(),
-  type: z.string(),
-  startsAt: isoDate,
-  endsAt: isoDate,
-  participantCount: z.number().int(),
-});
+/**
+ * A competition's metrics: WOM sends `metrics: [{metric, weight, createdAt}]` beside the deprecated
+ * `metric`; the site reads the list, or the one metric when the list is absent, so it keeps working
+ * the day WOM drops either. `metric` is the first of them.
+ */
+export const womCompetitionSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    metric: z.string().optional(),
+    metrics: z.array(z.object({ metric: z.string() })).optional(),
+    type: z.string(),
+    startsAt: isoDate,
+    endsAt: isoDate,
+    participantCount: z.number().int(),
+  })
+  .transform(({ metric, metrics, ...competition }, context) => {
+    const listed = metrics?.map((entry) => entry.metric) ?? (metric === undefined ? [] : [metric]);
+    const first = listed[0];
+    if (first === undefined) {
+      context.addIssue({ code: 'custom', message: 'a competition without a metric', path: ['metrics'] });
+      return z.NEVER;
+    }
+    return { ...competition, metric: first, metrics: listed };
+  });
 export const womCompetitionsSchema = z.array(womCompetitionSchema);
 export type WomCompetition = z.infer<typeof womCompetitionSchema>;
 
-export const womCompetitionDetailsSchema = womCompetitionSchema.extend({
-  participations: z.array(
-    z.object({
-      playerId: z.number().int(),
-      player: womPlayerSchema.pick({ id: true, username: true, displayName: true }),
-      progress: z.object({ start: z.number(), end: z.number(), gained: z.number() }),
-    }),
-  ),
-});
+export const womCompetitionDetailsSchema = z
+  .object({
+    participations: z.array(
+      z.object({
+        playerId: z.number().int(),
+        /** The participant's team in a team competition; null (or absent) in a classic one. */
+        teamName: z
+          .string()
+          .nullish()
+          .transform((team) => team ?? null),
+        player: womPlayerSchema.pick({ id: true, username: true, displayName: true }),
+        progress: z.object({ start: z.number(), end: z.number(), gained: z.number() }),
+      }),
+    ),
+  })
+  .and(womCompetitionSchema);
 export type WomCompetitionDetails = z.infer<typeof womCompetitionDetailsSchema>;
 
 export const womPlayerDetailsSchema = womPlayerSchema.extend({

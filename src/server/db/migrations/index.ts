@@ -9,6 +9,7 @@ import * as notifyRevisionChanges from './2026_11_28_0900_notify_revision_change
 import * as usernameSkeletons from './2026_11_28_1100_username_skeletons.ts';
 import * as listPagingIndexes from './2026_11_28_1300_list_paging_indexes.ts';
 import * as memberBaselineSource from './2026_11_29_0900_member_baseline_source.ts';
+import * as realWomData from './2026_11_29_1000_real_wom_data.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1100_username_skeletons': usernameSkeletons,
   '2026_11_28_1300_list_paging_indexes': listPagingIndexes,
   '2026_11_29_0900_member_baseline_source': memberBaselineSource,
+  '2026_11_29_1000_real_wom_data': realWomData,
 };

@@ -30,26 +30,33 @@ export async function readWomCacheMany<T>(
   return new Map(rows.map((row) => [row.resource, JSON.parse(row.payload) as T]));
 }
 
-/** The newest achievements, leaving out those of members the public must not see. */
+/**
+ * The newest achievements, leaving out those of members the public must not see. Those without a
+ * known date come after every dated one, so a newly tracked member's backlog never hides the news.
+ */
 export function listRecentAchievements(db: Kysely<Database>, limit: number) {
-  return db
-    .selectFrom('achievements')
-    .select(['player_wom_id', 'player_name', 'name', 'metric', 'threshold', 'achieved_at'])
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('members')
-            .select(sql.lit(1).as('one'))
-            .whereRef('members.wom_id', '=', 'achievements.player_wom_id')
-            .where(isHiddenFromPublic),
+  return (
+    db
+      .selectFrom('achievements')
+      .select(['player_wom_id', 'player_name', 'name', 'metric', 'threshold', 'achieved_at'])
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('members')
+              .select(sql.lit(1).as('one'))
+              .whereRef('members.wom_id', '=', 'achievements.player_wom_id')
+              .where(isHiddenFromPublic),
+          ),
         ),
-      ),
-    )
-    .orderBy('achieved_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+      )
+      // Explicit, as the engines disagree on where NULLs sort.
+      .orderBy(sql`achieved_at is null`)
+      .orderBy('achieved_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export function findMemberStats(db: Kysely<Database>, womId: string) {

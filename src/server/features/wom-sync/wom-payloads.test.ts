@@ -35,6 +35,7 @@ describe('competitionStandingsDocument', () => {
       id: 16624,
       title: 'BOTW: Zulrah',
       metric: 'zulrah',
+      metrics: ['zulrah'],
       type: 'classic',
       startsAt: '2026-11-01T00:00:00.000Z',
       endsAt: '2026-11-08T00:00:00.000Z',
@@ -42,11 +43,13 @@ describe('competitionStandingsDocument', () => {
       participations: [
         {
           playerId: 1,
+          teamName: null,
           player: { id: 1, username: 'zezima', displayName: 'Zezima' },
           progress: { start: -1, end: 12, gained: 8 },
         },
         {
           playerId: 2,
+          teamName: null,
           player: { id: 2, username: 'lynx titan', displayName: 'Lynx Titan' },
           progress: { start: -1, end: -1, gained: 0 },
         },

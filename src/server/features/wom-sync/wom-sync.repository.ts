@@ -114,7 +114,8 @@ export interface AchievementRow {
   name: string;
   metric: string;
   threshold: number;
-  achieved_at: string;
+  /** Null when WOM does not know the date. */
+  achieved_at: string | null;
 }
 
 export async function achievementExists(

@@ -3,7 +3,10 @@ import { iconKindOf } from '#core/metrics/metric-icons.ts';
 import { GameIcon } from '../../../components/game-icon.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 
-/** One achievement: the metric's icon, who reached it, what they reached and when. */
+/**
+ * One achievement: the metric's icon, who reached it, what they reached and when; "date unknown" when
+ * WOM does not know (it was reached before WOM first saw the player).
+ */
 export function AchievementRow({ achievement }: { achievement: WomAchievementItem }) {
   return (
     <div className="flex items-center gap-3 px-4 py-3">
@@ -14,9 +17,13 @@ export function AchievementRow({ achievement }: { achievement: WomAchievementIte
         <p className="font-semibold break-words text-gold-300">{achievement.player.displayName}</p>
         <p className="break-words text-stone-200">{achievement.name}</p>
       </div>
-      <time dateTime={achievement.createdAt} className="shrink-0 text-sm text-stone-400">
-        {formatShortDate(achievement.createdAt)}
-      </time>
+      {achievement.createdAt === null ? (
+        <span className="shrink-0 text-sm text-stone-500 italic">date unknown</span>
+      ) : (
+        <time dateTime={achievement.createdAt} className="shrink-0 text-sm text-stone-400">
+          {formatShortDate(achievement.createdAt)}
+        </time>
+      )}
     </div>
   );
 }
