@@ -26,7 +26,7 @@ describe('members export', () => {
     );
   });
 
-  it("fills a member's cells in column order, joining on the day they were added, dates only", () => {
+  it("fills a member's cells in column order, dates only, joined on their join date", () => {
     expect(memberExportRow(member)).toEqual([
       'Zezima',
       '1234',
@@ -39,10 +39,14 @@ describe('members export', () => {
       250_000_000,
       812,
       45,
-      '2023-05-17',
+      '2019-01-01',
       '2026-11-20',
     ]);
     expect(memberExportRow(member)).toHaveLength(MEMBER_EXPORT_COLUMNS.length);
+  });
+
+  it('falls back to the day the member was added when their join date is unknown', () => {
+    expect(memberExportRow({ ...member, join_date: null })[11]).toBe('2023-05-17');
   });
 
   it('names the file after the UTC date', () => {

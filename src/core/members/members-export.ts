@@ -23,8 +23,10 @@ export type MemberExportCell = string | number | null;
 const dateOf = (timestamp: string) => timestamp.slice(0, 10);
 
 /**
- * One member's cells, in column order. 'Join Date' is when the member was added to the site
- * (`created_at`), not the in-game `join_date`, as the spec says; missing text stays empty.
+ * One member's cells, in column order; missing text stays empty. 'Join Date' is the member's join
+ * date, or the day they were added to the site (`created_at`, what the spec names) when none is
+ * known: the import reads the column back as the join date, so an export restores join dates
+ * (docs/decisions/023-members-import-and-baselines.md).
  */
 export function memberExportRow(member: AdminMember): MemberExportCell[] {
   return [
@@ -39,7 +41,7 @@ export function memberExportRow(member: AdminMember): MemberExportCell[] {
     member.first_xp,
     member.ehb,
     member.siege_score,
-    dateOf(member.created_at),
+    member.join_date ?? dateOf(member.created_at),
     dateOf(member.updated_at),
   ];
 }

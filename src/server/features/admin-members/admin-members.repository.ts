@@ -19,6 +19,15 @@ export function listMemberRows(db: Db): Promise<RosterRow[]> {
   return memberRows(db).where('members.deleted_at', 'is', null).execute();
 }
 
+/** What a members CSV import compares its rows with: every member not deleted. */
+export function listImportTargets(db: Db) {
+  return db
+    .selectFrom('members')
+    .select(['wom_id', 'name', 'wom_name', 'title', 'first_lvl', 'first_xp', 'siege_score', 'join_date'])
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
 /** Soft-deleted members, the most recently deleted first. */
 export function listDeletedMemberRows(db: Db): Promise<RosterRow[]> {
   return memberRows(db)

@@ -13,6 +13,12 @@ import {
   whitelistInputSchema,
 } from '#core/members/admin-members.schema.ts';
 import { memberExportFileName } from '#core/members/members-export.ts';
+import {
+  importRefusedMessage,
+  membersImportInputSchema,
+  membersImportRefusedSchema,
+  membersImportResultSchema,
+} from '#core/members/members-import.schema.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import {
@@ -28,6 +34,7 @@ import {
   whitelistMember,
 } from './admin-members.service.ts';
 import { membersCsv } from './members-csv.ts';
+import { importMembersCsv } from './members-import.service.ts';
 
 const membersSchema = z.array(adminMemberSchema);
 const memberAnswers = { 200: adminMemberSchema, 404: errorResponseSchema };
@@ -66,6 +73,31 @@ export async function adminMembersRoutes(app: FastifyInstance, deps: AdminRouteD
         .header('content-disposition', `attachment; filename="${memberExportFileName(deps.clock.now())}"`)
         .header('x-member-count', String(members.length))
         .send(membersCsv(members));
+    },
+  );
+
+  routes.post(
+    '/members/import',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'Previews (dry_run) or applies a members CSV in the export format, matched by WOM ID, else by name. ' +
+          'With any error nothing is applied and the answer is 422 with the errors by line.',
+        body: membersImportInputSchema,
+        response: {
+          200: membersImportResultSchema,
+          400: errorResponseSchema,
+          422: membersImportRefusedSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { refused, result } = await importMembersCsv(deps, request.body, requestActor(request));
+      if (!refused) return result;
+      return reply
+        .code(422)
+        .send({ code: 'VALIDATION_ERROR', message: importRefusedMessage(result.errors.length), ...result });
     },
   );
 
