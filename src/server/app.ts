@@ -7,6 +7,8 @@ import { adminClaimsRoutes } from './features/admin-claims/admin-claims.routes.t
 import { adminEventsRoutes } from './features/admin-events/admin-events.routes.ts';
 import { adminMembersRoutes } from './features/admin-members/admin-members.routes.ts';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes.ts';
+import { baselineBackfillRoutes } from './features/baseline-backfill/baseline-backfill.routes.ts';
+import { baselineBackfillStatus } from './features/baseline-backfill/baseline-backfill.service.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { playerWatchRoutes } from './features/player-watch/player-watch.routes.ts';
 import { seasonsRoutes } from './features/seasons/seasons.routes.ts';
@@ -131,8 +133,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       requireAdmin(admin);
       const adminDeps = { db: database.db, clock, config, jobs: deps.jobs };
       await adminUsersRoutes(admin, accounts);
-      await womSyncRoutes(admin, { jobs: deps.jobs });
+      await womSyncRoutes(admin, {
+        jobs: deps.jobs,
+        baselineBackfill: () => baselineBackfillStatus(adminDeps),
+      });
       await adminMembersRoutes(admin, adminDeps);
+      await baselineBackfillRoutes(admin, adminDeps);
       await seasonsRoutes(admin, adminDeps);
       await adminEventsRoutes(admin, adminDeps);
       await playerWatchRoutes(admin, adminDeps);

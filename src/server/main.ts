@@ -13,6 +13,10 @@ import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedDemoHistory, startDemoWom, withSimulatorWatchList } from './demo/demo-mode.ts';
 import { ShiftableClock } from './demo/shiftable-clock.ts';
+import {
+  backfillResumeSchedule,
+  baselineBackfillJob,
+} from './features/baseline-backfill/baseline-backfill.job.ts';
 import { playerWatchJob } from './features/player-watch/player-watch.job.ts';
 import { womSyncJob } from './features/wom-sync/wom-sync.service.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -60,6 +64,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
     jobs: [
       womSyncJob(womSyncDeps({ config, database, wom })),
       playerWatchJob({ db: database.db, url: config.jobs.playerWatchUrl }),
+      baselineBackfillJob({ db: database.db, gateway: wom.gateway }),
     ],
     leaseTtlMs: config.jobs.leaseTtlMs,
   });
@@ -83,7 +88,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
 
   if (demoClock && simulator) await seedDemoHistory(database.db, jobs, demoClock, app.log, simulator);
   lifecycle.checkpoint();
-  const scheduler = jobs.schedule(jobSchedules(config), app.log);
+  const scheduler = jobs.schedule([...jobSchedules(config), backfillResumeSchedule(database.db)], app.log);
   lifecycle.onShutdown('scheduler', () => scheduler.stop());
 }
 

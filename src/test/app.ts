@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, womSyncDeps } from '#server/app.ts';
+import { baselineBackfillJob } from '#server/features/baseline-backfill/baseline-backfill.job.ts';
 import { playerWatchJob } from '#server/features/player-watch/player-watch.job.ts';
 import { WOM_SYNC, womSyncJob, type WomSyncDeps } from '#server/features/wom-sync/wom-sync.service.ts';
 import type { RunResult } from '#server/jobs/job.ts';
@@ -92,7 +93,11 @@ export async function createTestAppOn(
     db: database.db,
     clock,
     instanceId: options.instanceId ?? 'test-instance',
-    jobs: [womSyncJob(womSync), playerWatchJob({ db: database.db, url: config.jobs.playerWatchUrl })],
+    jobs: [
+      womSyncJob(womSync),
+      playerWatchJob({ db: database.db, url: config.jobs.playerWatchUrl }),
+      baselineBackfillJob({ db: database.db, gateway: wom.gateway }),
+    ],
     leaseTtlMs: options.leaseTtlMs,
     leaseClock: options.leaseClock,
   });

@@ -38,6 +38,11 @@ export interface JobSchedule {
   intervalMs: number;
   /** Run once right after start instead of waiting a whole interval. */
   runAtStart: boolean;
+  /**
+   * Asked at each turn when present: the turn starts a run only if it answers true. For a job an
+   * admin starts, which the schedule only resumes when its last run did not finish.
+   */
+  due?: () => Promise<boolean>;
 }
 
 export interface JobStatus {
@@ -177,6 +182,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       ...plan,
       busyRetryMs: ttlMs,
       async run() {
+        if (plan.due && !(await plan.due())) {
+          busySince = null;
+          return 'succeeded';
+        }
         if (busySince && (await succeededSince(db, plan.name, busySince))) {
           busySince = null;
           log.debug(`${plan.name} ran elsewhere meanwhile; next run in an interval`);

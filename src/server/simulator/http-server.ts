@@ -5,6 +5,7 @@ import { CONTROL_PREFIX, controlReply, type SimulatorControls } from './control-
 import type { FaultInjector } from './faults.ts';
 import { groupRoutes } from './group-routes.ts';
 import { playerRoutes } from './player-routes.ts';
+import { snapshotRoutes } from './snapshot-routes.ts';
 import { endpointNotFound, jsonReply, legacyError, WomError, type Reply } from './replies.ts';
 import { matchRoute, type Route } from './router.ts';
 import { applyScheduledRenames, type World } from './world.ts';
@@ -32,7 +33,7 @@ export interface ServerDeps {
 const API_PREFIX = '/v2';
 const PLAYER_WATCH_PATH = '/player-watch.json';
 const MAX_BODY_BYTES = 1024 * 1024;
-const routes: Route[] = [...groupRoutes, ...playerRoutes, ...competitionRoutes];
+const routes: Route[] = [...groupRoutes, ...snapshotRoutes, ...playerRoutes, ...competitionRoutes];
 
 const header = (request: IncomingMessage, name: string): string | null => {
   const value = request.headers[name];

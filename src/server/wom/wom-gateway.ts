@@ -10,6 +10,7 @@ import {
   womGroupDetailsSchema,
   womGroupStatisticsSchema,
   womPlayerDetailsSchema,
+  womSnapshotsSchema,
 } from './wom.schemas.ts';
 
 /**
@@ -114,6 +115,19 @@ export class WomGateway {
 
   getPlayerDetailsById(playerId: number) {
     return this.#get(`/players/id/${playerId}`, womPlayerDetailsSchema);
+  }
+
+  /** The player's snapshots taken within the window, newest first; at most `limit` (WOM allows 200). */
+  getPlayerSnapshots(username: string, window: { startDate: Date; endDate: Date; limit: number }) {
+    const query = new URLSearchParams({
+      startDate: window.startDate.toISOString(),
+      endDate: window.endDate.toISOString(),
+      limit: String(window.limit),
+    });
+    return this.#get(
+      `/players/${encodeURIComponent(username)}/snapshots?${query.toString()}`,
+      womSnapshotsSchema,
+    );
   }
 
   async #get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {

@@ -146,3 +146,10 @@ export type WomPlayerDetails = z.infer<typeof womPlayerDetailsSchema>;
 
 /** WOM's error body: `{code?, message}` (the global rate limit has no code). */
 export const womErrorBodySchema = z.object({ code: z.string().optional(), message: z.string() });
+
+/**
+ * `GET /players/:username/snapshots?startDate&endDate&limit`: the player's snapshots in the window,
+ * newest first (reference/wom-api.md §2.12). The baseline backfill reads the one nearest a join date.
+ */
+export const womSnapshotsSchema = z.array(womSnapshotSchema);
+export type WomSnapshots = z.infer<typeof womSnapshotsSchema>;

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '#core/errors.ts';
-import { syncStartedSchema, syncStatusSchema } from '#core/sync/sync.schema.ts';
+import {
+  syncWithBackfillStatusSchema,
+  type BaselineBackfillStatus,
+} from '#core/members/baseline-backfill.ts';
+import { syncStartedSchema } from '#core/sync/sync.schema.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { WOM_SYNC } from './wom-sync.service.ts';
@@ -9,7 +13,10 @@ import { WOM_SYNC } from './wom-sync.service.ts';
 const RECENT_RUNS = 20;
 
 /** Registered inside the admin plugin, whose prefix is /api/admin. */
-export async function womSyncRoutes(app: FastifyInstance, deps: { jobs: JobRunner }): Promise<void> {
+export async function womSyncRoutes(
+  app: FastifyInstance,
+  deps: { jobs: JobRunner; baselineBackfill: () => Promise<BaselineBackfillStatus> },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -26,7 +33,12 @@ export async function womSyncRoutes(app: FastifyInstance, deps: { jobs: JobRunne
     },
   );
 
-  routes.get('/sync', { schema: { tags: ['admin'], response: { 200: syncStatusSchema } } }, async () =>
-    deps.jobs.status(WOM_SYNC, RECENT_RUNS),
+  routes.get(
+    '/sync',
+    { schema: { tags: ['admin'], response: { 200: syncWithBackfillStatusSchema } } },
+    async () => ({
+      ...(await deps.jobs.status(WOM_SYNC, RECENT_RUNS)),
+      baseline_backfill: await deps.baselineBackfill(),
+    }),
   );
 }
