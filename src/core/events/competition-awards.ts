@@ -20,7 +20,7 @@ export interface CompetitionAward {
   reason: string;
 }
 
-function ordinal(place: number): string {
+export function ordinal(place: number): string {
   const suffix =
     place % 100 >= 11 && place % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][place % 10] ?? 'th');
   return `${place}${suffix}`;

@@ -35,6 +35,7 @@ function stored(overrides: Partial<StoredMember> = {}): StoredMember {
     wom_account_type: 'regular',
     build: 'main',
     join_date: '2023-01-02',
+    wom_join_date_synced: '2023-01-02',
     left_at: null,
     not_in_wom: false,
     ...overrides,
@@ -175,10 +176,33 @@ describe('planRosterSync', () => {
     expect(plan.updates).toEqual([{ wom_id: '1', patch: { not_in_wom: true } }]);
   });
 
-  it('fills a missing join date but never overwrites one', () => {
-    expect(planRosterSync([stored({ join_date: null })], [incoming()], NOW).updates).toEqual([
-      { wom_id: '1', patch: { join_date: '2023-01-02' } },
+  it('fills a missing join date', () => {
+    expect(
+      planRosterSync([stored({ join_date: null, wom_join_date_synced: null })], [incoming()], NOW).updates,
+    ).toEqual([{ wom_id: '1', patch: { join_date: '2023-01-02', wom_join_date_synced: '2023-01-02' } }]);
+  });
+
+  it('follows the real join date WOM learns later, when the join date mirrored WOM', () => {
+    const plan = planRosterSync([stored()], [incoming({ join_date: '2021-05-01' })], NOW);
+    expect(plan.updates).toEqual([
+      { wom_id: '1', patch: { join_date: '2021-05-01', wom_join_date_synced: '2021-05-01' } },
     ]);
-    expect(planRosterSync([stored({ join_date: '2022-05-05' })], [incoming()], NOW).updates).toEqual([]);
+  });
+
+  it('keeps a join date an admin set by hand, whatever WOM learns', () => {
+    const plan = planRosterSync(
+      [stored({ join_date: '2022-05-05' })],
+      [incoming({ join_date: '2021-05-01' })],
+      NOW,
+    );
+    expect(plan.updates).toEqual([{ wom_id: '1', patch: { wom_join_date_synced: '2021-05-01' } }]);
+    const unchanged = planRosterSync([stored({ join_date: '2022-05-05' })], [incoming()], NOW);
+    expect(unchanged.updates).toEqual([]);
+  });
+
+  it('keeps the join date of a member an admin added by hand', () => {
+    const handAdded = stored({ wom_role_synced: null, wom_join_date_synced: null, join_date: '2020-01-01' });
+    const plan = planRosterSync([handAdded], [incoming()], NOW);
+    expect(plan.updates[0]?.patch.join_date).toBeUndefined();
   });
 });

@@ -40,6 +40,8 @@ export interface StoredMember {
   wom_account_type: string | null;
   build: string | null;
   join_date: string | null;
+  /** The join date WOM last gave: while join_date equals it, it follows WOM; else an admin set it. */
+  wom_join_date_synced: string | null;
   left_at: string | null;
   not_in_wom: boolean;
 }
@@ -78,11 +80,25 @@ function newMember(incoming: GroupMember): NewMember {
     wom_account_type: incoming.wom_account_type,
     build: incoming.build,
     join_date: incoming.join_date,
+    wom_join_date_synced: incoming.join_date,
     // The baseline: clan XP counts from the values the member had when they joined. A member WOM
     // has not measured yet gets 0 here, which the first sync that measures them replaces.
     first_xp: incoming.current_xp,
     first_lvl: level,
   };
+}
+
+/**
+ * WOM learns a member's real join date late (its `clientSyncJoinedAt`, set when a RuneLite clan sync
+ * arrives, replaces the date WOM added them): the member's join date follows it, unless an admin set
+ * it by hand (it no longer equals what WOM last gave).
+ */
+function joinDateFromWom(stored: StoredMember, incoming: GroupMember): MemberPatch {
+  if (incoming.join_date === null || incoming.join_date === stored.wom_join_date_synced) return {};
+  const mirrorsWom = stored.join_date === null || stored.join_date === stored.wom_join_date_synced;
+  return mirrorsWom
+    ? { join_date: incoming.join_date, wom_join_date_synced: incoming.join_date }
+    : { wom_join_date_synced: incoming.join_date };
 }
 
 function patchFor(stored: StoredMember, incoming: GroupMember): MemberPatch {
@@ -107,7 +123,7 @@ function patchFor(stored: StoredMember, incoming: GroupMember): MemberPatch {
   set('ehb', wholeEhb(incoming.ehb));
   set('wom_account_type', incoming.wom_account_type);
   set('build', incoming.build);
-  if (stored.join_date === null && incoming.join_date !== null) patch.join_date = incoming.join_date;
+  Object.assign(patch, joinDateFromWom(stored, incoming));
   if (stored.left_at !== null) patch.left_at = null;
   if (stored.not_in_wom) patch.not_in_wom = false;
   return patch;

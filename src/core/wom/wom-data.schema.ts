@@ -83,14 +83,37 @@ const progressSchema = z.object({ start: z.number(), end: z.number(), gained: z.
 export const womCompetitionSchema = z.object({
   id: z.number().int(),
   title: z.string(),
+  /** The first of `metrics`, WOM's deprecated single metric. */
   metric: z.string(),
+  /** Every metric the competition counts. */
+  metrics: z.array(z.string()),
+  /** 'classic' or 'team'. */
   type: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
   participantCount: z.number().int(),
   /** Standings when the site has them (finished and ongoing competitions), best first; else null. */
   participants: z
-    .array(z.object({ playerId: z.number().int(), displayName: z.string(), progress: progressSchema }))
+    .array(
+      z.object({
+        playerId: z.number().int(),
+        displayName: z.string(),
+        /** The participant's team in a team competition; null in a classic one. */
+        teamName: z.string().nullable(),
+        progress: progressSchema,
+      }),
+    )
+    .nullable(),
+  /** A team competition's teams by the total their players gained (team, place, total, players); else null. */
+  teams: z
+    .array(
+      z.object({
+        team: z.string(),
+        placement: z.number().int(),
+        gained: z.number(),
+        players: z.number().int(),
+      }),
+    )
     .nullable(),
 });
 export type WomCompetitionItem = z.infer<typeof womCompetitionSchema>;

@@ -1,4 +1,5 @@
 import { competitionWinners } from '#core/events/competition-results.ts';
+import { placeTeams } from '#core/events/team-competition-awards.ts';
 import { normaliseRsn } from '#core/members/names.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface HiddenMembers {
 export interface Standing {
   playerId: number;
   displayName: string;
+  /** Set in a team competition (absent in standings stored before teams were read). */
+  teamName?: string | null;
   progress: { gained: number };
 }
 
@@ -43,6 +46,23 @@ export function visibleWinners(
     return winnerHidden ? [] : [winner];
   }
   const visible = standings.filter((participant) => !isHidden(participant, hidden));
+  if (standings.some((participant) => participant.teamName)) {
+    // A team competition is won by a team, placed on every player's gain, shown by its visible players.
+    const first = placeTeams(
+      standings.map((participant) => ({
+        key: String(participant.playerId),
+        displayName: participant.displayName,
+        team: participant.teamName ?? '',
+        gained: participant.progress.gained,
+      })),
+    ).filter((team) => team.placement === 1);
+    const winningTeams = new Set(first.map((team) => team.team));
+    return visible
+      .filter(
+        (participant) => winningTeams.has(participant.teamName ?? '') && participant.progress.gained > 0,
+      )
+      .map((participant) => participant.displayName);
+  }
   return competitionWinners(
     visible.map((participant) => ({ key: participant.displayName, gained: participant.progress.gained })),
   );

@@ -129,7 +129,7 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
     competitions: cacheByRevision(db, async () => {
       const hidden = await hiddenPlayers(db);
       const competitions =
-        (await readWomCache<Array<Omit<WomCompetitionItem, 'participants'>>>(
+        (await readWomCache<Array<Omit<WomCompetitionItem, 'participants' | 'teams'>>>(
           db,
           womCacheKeys.competitions,
         )) ?? [];
@@ -139,13 +139,22 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
       );
       return prebuildJson(
         z.array(womCompetitionSchema),
-        competitions.map((competition) => ({
-          ...competition,
-          participants: withoutHiddenStandings(
-            standings.get(womCacheKeys.standings(competition.id))?.participants ?? null,
-            hidden,
-          ),
-        })),
+        competitions.map((competition) => {
+          const stored = standings.get(womCacheKeys.standings(competition.id));
+          return {
+            ...competition,
+            // Competitions stored before WOM's metrics list was read have their one metric.
+            metrics: competition.metrics ?? [competition.metric],
+            participants: withoutHiddenStandings(
+              stored?.participants.map((participant) => ({
+                ...participant,
+                teamName: participant.teamName ?? null,
+              })) ?? null,
+              hidden,
+            ),
+            teams: stored?.teams ?? null,
+          };
+        }),
       );
     }),
 

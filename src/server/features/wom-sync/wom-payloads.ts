@@ -1,4 +1,5 @@
 import { getCombatLevel } from '@wise-old-man/utils';
+import { placeTeams } from '#core/events/team-competition-awards.ts';
 import type { GroupMember } from '#core/members/roster-sync.ts';
 import { unrankedAsZero } from '#core/wom/unranked.ts';
 import type { WomGroupStats } from '#core/wom/wom-data.schema.ts';
@@ -115,6 +116,7 @@ export function competitionsDocument(competitions: WomCompetition[]) {
     id: c.id,
     title: c.title,
     metric: c.metric,
+    metrics: c.metrics,
     type: c.type,
     startsAt: c.startsAt,
     endsAt: c.endsAt,
@@ -122,12 +124,25 @@ export function competitionsDocument(competitions: WomCompetition[]) {
   }));
 }
 
+/** A competition's standings as stored; a team competition's also place its teams (decision 024). */
 export function competitionStandingsDocument(details: WomCompetitionDetails) {
   return {
     id: details.id,
+    teams:
+      details.type === 'team'
+        ? placeTeams(
+            details.participations.map((p) => ({
+              key: String(p.playerId),
+              displayName: p.player.displayName,
+              team: p.teamName ?? '',
+              gained: p.progress.gained,
+            })),
+          )
+        : null,
     participants: details.participations.map((p) => ({
       playerId: p.playerId,
       displayName: p.player.displayName,
+      teamName: p.teamName,
       // A participant off the hiscores at the start or end shows -1 there.
       progress: {
         start: unrankedAsZero(p.progress.start),

@@ -26,6 +26,7 @@ export async function listStoredMembers(db: Db): Promise<StoredMember[]> {
       'wom_account_type',
       'build',
       'join_date',
+      'wom_join_date_synced',
       'left_at',
       'not_in_wom',
     ])

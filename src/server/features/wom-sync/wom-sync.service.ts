@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { competitionsOwingResults, planCompetitionAwards } from '#core/events/competition-awards.ts';
+import { planTeamCompetitionAwards } from '#core/events/team-competition-awards.ts';
 import { planRosterSync } from '#core/members/roster-sync.ts';
 import { WOM_SYNC_STAGES } from '#core/sync/sync.schema.ts';
 import { snapshotWithUnrankedAsZero } from '#core/wom/unranked.ts';
@@ -304,6 +305,30 @@ async function applySync(
   };
 }
 
+/** A finished competition's winners and awards: a team competition by its teams (decision 024). */
+function awardsFor(
+  details: WomCompetitionDetails,
+  event: { name: string; short_event: boolean },
+  isMember: (key: string) => boolean,
+) {
+  const input = {
+    title: event.name,
+    startsAt: new Date(details.startsAt),
+    endsAt: new Date(details.endsAt),
+    short: event.short_event,
+    isMember,
+  };
+  const standings = details.participations.map((p) => ({
+    key: String(p.playerId),
+    displayName: p.player.displayName,
+    gained: p.progress.gained,
+    team: p.teamName ?? '',
+  }));
+  return details.type === 'team'
+    ? planTeamCompetitionAwards({ ...input, standings })
+    : planCompetitionAwards({ ...input, standings });
+}
+
 /**
  * Books placements and points for finished competitions whose standings were fetched this run, by the
  * event's name and short-event flag. An admin's event may end before its competition does: its points
@@ -326,18 +351,7 @@ async function recordFinishedResults(
   for (const details of finished) {
     const event = await findEventOwingResults(trx, String(details.id));
     if (!event) continue;
-    const plan = planCompetitionAwards({
-      title: event.name,
-      startsAt: new Date(details.startsAt),
-      endsAt: new Date(details.endsAt),
-      short: event.short_event,
-      standings: details.participations.map((p) => ({
-        key: String(p.playerId),
-        displayName: p.player.displayName,
-        gained: p.progress.gained,
-      })),
-      isMember: (key) => members.has(key),
-    });
+    const plan = awardsFor(details, event, (key) => members.has(key));
     booked += await recordEventResults(
       trx,
       // The column holds one name, the first winner listed; /api/events shows every tied winner

@@ -1,0 +1,164 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createManualClock, createTestApp, inject, type TestApp } from '#test/app.ts';
+import { testDialects } from '#test/databases.ts';
+import { RECORDED_GROUP_ID, recordedJson, startRecordedWom, type RecordedWom } from '#test/recorded-wom.ts';
+
+/**
+ * The sync applied to what a real WOM server answered (src/test/fixtures/wom-recorded): its first
+ * sync, then the group after renames, a promotion, a join and late join dates, once the team
+ * competition that was running has ended. Competition 5 ("Team Fishing", Minnows 200,000 against
+ * Sharks 150,000) runs from 04:20:18 to 04:23:38 on 25 November; the others had ended or not begun.
+ */
+
+interface Membership {
+  playerId: number;
+  role: string;
+  clientSyncJoinedAt: string | null;
+  player: { displayName: string };
+}
+interface Participation {
+  playerId: number;
+  teamName: string | null;
+  progress: { gained: number };
+  player: { displayName: string };
+}
+interface Achievement {
+  playerId: number;
+  name: string;
+  createdAt: string;
+}
+
+const DURING_TEAM_FISHING = '2026-11-25T04:21:00.000Z';
+/** Past its end and the default hour of grace for WOM's final update. */
+const AFTER_TEAM_FISHING = '2026-11-25T05:30:00.000Z';
+
+const firstSync = recordedJson<{ memberships: Membership[] }>('group-details.first-sync.json');
+const afterChanges = recordedJson<{ memberships: Membership[] }>('group-details.after-changes.json');
+const teamFishing = recordedJson<{ participations: Participation[] }>('competition-team-ongoing.json');
+const achievementPages = [
+  ...recordedJson<Achievement[]>('group-achievements.limit50-offset0.json'),
+  ...recordedJson<Achievement[]>('group-achievements.limit50-offset50.json'),
+];
+
+let wom: RecordedWom;
+beforeAll(async () => {
+  wom = await startRecordedWom();
+});
+afterAll(async () => wom.close());
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: WOM sync on a real WOM's answers`, () => {
+    const clock = createManualClock(DURING_TEAM_FISHING);
+    let t: TestApp;
+
+    beforeEach(async () => {
+      clock.set(DURING_TEAM_FISHING);
+      wom.moment = 'first-sync';
+      // A self-hosted WOM is reached without /v2.
+      t = await createTestApp(dialect, { clock, wom: { url: wom.url, groupId: RECORDED_GROUP_ID } });
+    });
+    afterEach(async () => t.close());
+
+    const members = () => t.database.db.selectFrom('members').selectAll().orderBy('wom_id').execute();
+    const memberOf = async (womId: number) => (await members()).find((m) => m.wom_id === String(womId))!;
+
+    it('takes in every member, event and achievement of the first sync, and pays nothing already over', async () => {
+      expect((await t.sync()).outcome).toBe('succeeded');
+
+      const stored = await members();
+      expect(stored.map((m) => Number(m.wom_id)).sort((a, b) => a - b)).toEqual(
+        firstSync.memberships.map((m) => m.playerId).sort((a, b) => a - b),
+      );
+      for (const membership of firstSync.memberships) {
+        const member = stored.find((m) => m.wom_id === String(membership.playerId))!;
+        expect(member).toMatchObject({ name: membership.player.displayName, womrole: membership.role });
+      }
+
+      const events = await t.database.db.selectFrom('events').select(['wom_id', 'name']).execute();
+      expect(events.map((e) => e.name).sort()).toEqual([
+        'Fishing Frenzy',
+        'Overall Sprint',
+        'Team Fishing',
+        'Team Slayer',
+        'Zulrah Week',
+      ]);
+      expect(await t.database.db.selectFrom('points').selectAll().execute()).toEqual([]);
+
+      // The same (player, achievement) is on both recorded pages: stored once.
+      const unique = new Set(achievementPages.map((a) => `${a.playerId}:${a.name}`));
+      const achievements = await t.database.db.selectFrom('achievements').selectAll().execute();
+      expect(achievements).toHaveLength(unique.size);
+      const undated = new Set(
+        achievementPages.filter((a) => Date.parse(a.createdAt) === 0).map((a) => `${a.playerId}:${a.name}`),
+      );
+      expect(achievements.filter((a) => a.achieved_at === null)).toHaveLength(undated.size);
+    });
+
+    it('lists dated achievements before the undated backlog, which never reads as 1970', async () => {
+      await t.sync();
+      const response = await inject(t, { method: 'GET', url: '/api/wom-group-achievements?limit=50' });
+      const listed = response.json<Array<{ createdAt: string | null }>>();
+      const dated = achievementPages.filter((a) => Date.parse(a.createdAt) > 0).length;
+      expect(listed.slice(0, dated).every((a) => a.createdAt !== null)).toBe(true);
+      expect(listed.slice(dated).every((a) => a.createdAt === null)).toBe(true);
+      expect(response.body).not.toContain('1970-01-01');
+    });
+
+    it('follows renames, promotions, joins and late join dates, and pays the team competition by team', async () => {
+      await t.sync();
+      const before = await memberOf(5);
+      wom.moment = 'after-changes';
+      clock.set(AFTER_TEAM_FISHING);
+      expect((await t.sync()).outcome).toBe('succeeded');
+
+      expect(await memberOf(14)).toMatchObject({ name: 'Diamond Dee', wom_name: 'Diamond Dee' });
+      const promoted = afterChanges.memberships.find((m) => m.playerId === 18)!;
+      expect((await memberOf(18)).womrole).toBe(promoted.role);
+      expect(await memberOf(34)).toBeDefined();
+      for (const womId of [5, 10]) {
+        const joined = afterChanges.memberships.find((m) => m.playerId === womId)!.clientSyncJoinedAt;
+        expect((await memberOf(womId)).join_date).toBe(joined!.slice(0, 10));
+      }
+      expect(before.join_date).not.toBe('2024-05-01');
+
+      const memberIds = new Set((await members()).map((m) => m.wom_id));
+      const points = await t.database.db
+        .selectFrom('points')
+        .select(['member_wom_id', 'amount', 'reason'])
+        .execute();
+      const expected = teamFishing.participations
+        .filter((p) => p.progress.gained > 0 && memberIds.has(String(p.playerId)))
+        .map((p) => ({
+          member_wom_id: String(p.playerId),
+          amount: p.teamName === 'Minnows' ? 15 : 10,
+          reason: `Team Fishing: ${p.teamName}, ${p.teamName === 'Minnows' ? '1st' : '2nd'} place`,
+        }));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(points.sort((a, b) => a.member_wom_id.localeCompare(b.member_wom_id))).toEqual(
+        expected.sort((a, b) => a.member_wom_id.localeCompare(b.member_wom_id)),
+      );
+
+      const events = (await inject(t, { method: 'GET', url: '/api/events' })).json<
+        Array<{ name: string; winners: string[] }>
+      >();
+      const minnows = teamFishing.participations
+        .filter((p) => p.teamName === 'Minnows' && p.progress.gained > 0)
+        .map((p) => p.player.displayName);
+      expect(events.find((e) => e.name === 'Team Fishing')?.winners.sort()).toEqual(minnows.sort());
+
+      const competitions = (await inject(t, { method: 'GET', url: '/api/wom-competitions' })).json<
+        Array<{
+          id: number;
+          metrics: string[];
+          teams: Array<{ team: string; placement: number; gained: number }> | null;
+        }>
+      >();
+      const teams = competitions.find((c) => c.id === 5)?.teams;
+      expect(teams?.map((team) => [team.team, team.placement, team.gained])).toEqual([
+        ['Minnows', 1, 200_000],
+        ['Sharks', 2, 150_000],
+      ]);
+      expect(competitions.every((c) => c.metrics.length > 0)).toBe(true);
+    });
+  });
+}
