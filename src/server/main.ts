@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, womSyncDeps, type AppDeps } from './app.ts';
 import { ensureFirstAdmin } from './bootstrap/first-admin.ts';
 import { jobSchedules } from './bootstrap/job-schedules.ts';
@@ -51,8 +52,15 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
   if (simulator) lifecycle.onShutdown('WOM simulator', () => simulator.close());
   lifecycle.checkpoint();
   const config = simulator ? withSimulatorWatchList(loaded, simulator) : loaded;
+  // The gateway and the jobs exist before the app whose logger they write to; nothing of theirs runs
+  // before the app is built.
+  let appLog: FastifyBaseLogger | null = null;
+  const log = {
+    info: (message: string) => appLog?.info(message),
+    warn: (message: string) => appLog?.warn(message),
+  };
   const wom = {
-    gateway: createWomGateway(config, systemClock, simulator?.url),
+    gateway: createWomGateway(config, systemClock, simulator?.url, log),
     groupId: simulator?.groupId ?? config.wom.groupId ?? 0,
   };
   const jobs = createJobRunner({
@@ -62,7 +70,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
     // A new name per process: a restarted instance takes its crashed run over once the lease expires.
     instanceId: `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
     jobs: [
-      womSyncJob(womSyncDeps({ config, database, wom })),
+      womSyncJob({ ...womSyncDeps({ config, database, wom }), log }),
       playerWatchJob({ db: database.db, url: config.jobs.playerWatchUrl }),
       baselineBackfillJob({ db: database.db, gateway: wom.gateway }),
     ],
@@ -72,6 +80,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
   lifecycle.onShutdown('running jobs', () => jobs.stop());
   const deps: AppDeps = { config, database, wom, jobs, webRoot: builtWebRoot() };
   const app = await buildApp(deps);
+  appLog = app.log;
   lifecycle.onShutdown('HTTP server', () => app.close());
   lifecycle.useLog(app.log);
   await ensureFirstAdmin({ db: database.db, clock: systemClock }, config, app.log);

@@ -68,6 +68,8 @@ export interface TestAppOptions {
   leaseTtlMs?: number;
   /** The job leases' clock, for a test that decides when a lease lapses; the system clock when absent. */
   leaseClock?: Clock;
+  /** Receives the line each saved WOM sync logs. */
+  syncLog?: { info(message: string): void };
 }
 
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
@@ -88,7 +90,7 @@ export async function createTestAppOn(
       options.wom?.gateway ?? createWomGateway(config, systemClock, options.wom?.url ?? UNREACHABLE_WOM),
     groupId: options.wom?.groupId ?? 1,
   };
-  const womSync = womSyncDeps({ config, database, wom });
+  const womSync = { ...womSyncDeps({ config, database, wom }), log: options.syncLog };
   const jobs = createJobRunner({
     db: database.db,
     clock,

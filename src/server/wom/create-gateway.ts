@@ -12,6 +12,7 @@ export function createWomGateway(
   config: Config,
   clock: Clock,
   baseUrl: string = config.wom.baseUrl,
+  log?: { warn(message: string): void },
 ): WomGateway {
   return new WomGateway({
     baseUrl,
@@ -19,5 +20,6 @@ export function createWomGateway(
     // WOM asks every client to identify itself so abuse can be traced to an app, not just an IP.
     userAgent: `clan-site (${config.clan.name})`,
     limiter: new WomLimiter(config.wom.requestsPerMinute, clock),
+    log,
   });
 }

@@ -33,6 +33,8 @@ export interface WomGatewayOptions {
   sleep?: Sleep;
   /** Default 'scheduled'; `forVisitors()` gives the same gateway at 'visitor' priority. */
   priority?: WomPriority;
+  /** Told of every 429 and how long WOM asked to wait, so an operator sees why a sync is slow. */
+  log?: { warn(message: string): void };
 }
 
 /** Seconds to wait from a Retry-After header (delta-seconds or an HTTP date); null when absent. */
@@ -54,7 +56,7 @@ export function parseRetryAfter(header: string | null, now: Date): number | null
  */
 export class WomGateway {
   #requests = 0;
-  readonly #options: Required<WomGatewayOptions>;
+  readonly #options: Required<Omit<WomGatewayOptions, 'log'>> & Pick<WomGatewayOptions, 'log'>;
 
   constructor(options: WomGatewayOptions) {
     this.#options = {
@@ -215,6 +217,10 @@ export class WomGateway {
     if (response.status === 429) {
       const seconds = parseRetryAfter(response.headers.get('retry-after'), this.#options.limiter.now()) ?? 60;
       this.#options.limiter.blockFor(seconds);
+      const asked = response.headers.get('retry-after');
+      this.#options.log?.warn(
+        `WOM rate limit reached on ${path}: waiting ${seconds} s (Retry-After: ${asked ?? 'none, 60 s assumed'})`,
+      );
     }
     return new WomError({ kind: 'http', status: response.status, code }, message, path);
   }

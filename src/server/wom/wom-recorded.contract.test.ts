@@ -123,16 +123,19 @@ describe("WomGateway on WOM's recorded failures", () => {
 
   it("holds every later request for the recorded 429's Retry-After of 60 s", async () => {
     const { limiter, elapsed } = limiterOnVirtualTime(1000);
+    const warnings: string[] = [];
     const api = new WomGateway({
       baseUrl: wom.url,
       apiKey: null,
       userAgent: 'clan-site (tests)',
       limiter,
       maxAttempts: 1,
+      log: { warn: (message) => warnings.push(message) },
     });
     wom.rateLimitNext(1);
     const error = await failureOf(api.getGroupDetails(RECORDED_GROUP_ID));
     expect(error.failure).toEqual({ kind: 'http', status: 429, code: null });
+    expect(warnings).toEqual(['WOM rate limit reached on /groups/1: waiting 60 s (Retry-After: 60)']);
     await api.getGroupDetails(RECORDED_GROUP_ID);
     expect(elapsed()).toBeGreaterThanOrEqual(60_000);
   });

@@ -50,12 +50,18 @@ for (const dialect of testDialects) {
   describe(`${dialect}: WOM sync on a real WOM's answers`, () => {
     const clock = createManualClock(DURING_TEAM_FISHING);
     let t: TestApp;
+    let logged: string[];
 
     beforeEach(async () => {
       clock.set(DURING_TEAM_FISHING);
       wom.moment = 'first-sync';
+      logged = [];
       // A self-hosted WOM is reached without /v2.
-      t = await createTestApp(dialect, { clock, wom: { url: wom.url, groupId: RECORDED_GROUP_ID } });
+      t = await createTestApp(dialect, {
+        clock,
+        wom: { url: wom.url, groupId: RECORDED_GROUP_ID },
+        syncLog: { info: (message) => logged.push(message) },
+      });
     });
     afterEach(async () => t.close());
 
@@ -83,6 +89,10 @@ for (const dialect of testDialects) {
         'Zulrah Week',
       ]);
       expect(await t.database.db.selectFrom('points').selectAll().execute()).toEqual([]);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(
+        /^WOM sync: 31 members \(31 joined\), 30 new snapshots, 99 new achievements, 5 events changed; 6 WOM requests in \d+\.\d s$/,
+      );
 
       // The same (player, achievement) is on both recorded pages: stored once.
       const unique = new Set(achievementPages.map((a) => `${a.playerId}:${a.name}`));

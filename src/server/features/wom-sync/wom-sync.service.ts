@@ -3,6 +3,7 @@ import { competitionsOwingResults, planCompetitionAwards } from '#core/events/co
 import { planTeamCompetitionAwards } from '#core/events/team-competition-awards.ts';
 import { planRosterSync } from '#core/members/roster-sync.ts';
 import { WOM_SYNC_STAGES } from '#core/sync/sync.schema.ts';
+import { syncSummaryLine } from '#core/sync/sync-summary.ts';
 import { snapshotWithUnrankedAsZero } from '#core/wom/unranked.ts';
 import { MetricProps, isMetric } from '@wise-old-man/utils';
 import { bumpRevision } from '../../db/revisions.ts';
@@ -51,6 +52,8 @@ export interface WomSyncDeps {
   resultsGraceMs: number;
   /** Competition detail requests per run; with the 5–6 group requests this bounds a run. */
   maxCompetitionDetails: number;
+  /** Where each saved run's one-line summary goes (the server's log). */
+  log?: { info(message: string): void };
 }
 
 const [
@@ -78,15 +81,19 @@ export function womSyncJob(deps: WomSyncDeps): Job {
     name: WOM_SYNC,
     describeFailure,
     async run(context) {
+      const started = performance.now();
       const gateway = deps.gateway.withFreshCount();
       context.countWomRequests(() => gateway.requestsMade);
       const fetched = await fetchEverything(deps, gateway, context);
       await context.progress(SAVING);
       const now = context.clock.now();
-      await deps.db.transaction().execute(async (trx) => {
+      const counts = await deps.db.transaction().execute(async (trx) => {
         await context.holdLease(trx);
-        await context.recordSuccess(trx, await applySync(trx, now, fetched, deps.resultsGraceMs));
+        const applied = await applySync(trx, now, fetched, deps.resultsGraceMs);
+        await context.recordSuccess(trx, applied);
+        return applied;
       });
+      deps.log?.info(syncSummaryLine(counts, gateway.requestsMade, performance.now() - started));
     },
   };
 }
