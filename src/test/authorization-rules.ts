@@ -211,6 +211,7 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'GET /api/admin/members': one(adminOnly(200)),
   'GET /api/admin/members/deleted': one(adminOnly(200)),
   'GET /api/admin/members/export.csv': one(adminOnly(200)),
+  'POST /api/admin/members/baselines/backfill': one(adminOnly(202)),
   'POST /api/admin/members/import': one(adminOnly(200), () => ({
     body: { csv: 'Name,WOM ID,Siege Score\r\n', dry_run: true },
   })),

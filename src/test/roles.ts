@@ -98,7 +98,7 @@ export async function createRoleSessions(t: TestApp): Promise<RoleSessions> {
   };
 }
 
-/** Waits until no WOM sync runs, as an admin sees it, so a sync a request started cannot race the next. */
+/** Waits until no WOM sync or baseline backfill runs, as an admin sees it, so a run a request started cannot race the next. */
 export async function untilSyncIdle(t: TestApp, sessions: RoleSessions): Promise<void> {
   for (let poll = 0; poll < 400; poll += 1) {
     const status = await t.app.inject({
@@ -107,7 +107,12 @@ export async function untilSyncIdle(t: TestApp, sessions: RoleSessions): Promise
       headers: sessions.headers('admin'),
     });
     if (status.statusCode !== 200) throw new Error(`sync status: ${status.statusCode} ${status.body}`);
-    if (!status.json<{ running: boolean }>().running) return;
+    // The baseline backfill shows in the same answer and writes members too: wait for both.
+    const { running, baseline_backfill: backfill } = status.json<{
+      running: boolean;
+      baseline_backfill?: { running: boolean };
+    }>();
+    if (!running && !backfill?.running) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error('a WOM sync is still running after 10 seconds');

@@ -1,15 +1,17 @@
-import { Download, RotateCcw } from 'lucide-react';
+import { Download, RotateCcw, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { useExportMembers } from '../api/export-members.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { saveFile } from '../lib/save-file.ts';
+import { ImportMembersDialog } from './import-members-dialog.tsx';
 import { ResetScoresDialog } from './reset-scores-dialog.tsx';
 
-/** The footer of the members tab (spec §2): the export and the yearly reset. */
+/** The footer of the members tab (spec §2): the export, the import of an export, and the yearly reset. */
 export function AdminActions({ notify }: { notify: Notify }) {
   const headingId = useId();
   const [resetOpen, setResetOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const { mutateAsync: exportMembers, isPending: exporting } = useExportMembers();
 
   const exportCsv = async () => {
@@ -40,6 +42,14 @@ export function AdminActions({ notify }: { notify: Notify }) {
         </button>
         <button
           type="button"
+          onClick={() => setImportOpen(true)}
+          className="flex items-center gap-2 rounded bg-stone-800 px-4 py-2 font-medium text-stone-100 hover:bg-stone-700"
+        >
+          <Upload aria-hidden="true" className="h-4 w-4" />
+          Import CSV
+        </button>
+        <button
+          type="button"
           onClick={() => setResetOpen(true)}
           className="flex items-center gap-2 rounded bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-700"
         >
@@ -50,6 +60,7 @@ export function AdminActions({ notify }: { notify: Notify }) {
       <p className="mt-3 text-sm text-stone-400">
         These actions are typically performed once per year during clan resets.
       </p>
+      <ImportMembersDialog open={importOpen} onOpenChange={setImportOpen} notify={notify} />
       <ResetScoresDialog open={resetOpen} onOpenChange={setResetOpen} notify={notify} />
     </section>
   );
