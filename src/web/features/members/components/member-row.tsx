@@ -1,6 +1,7 @@
 import { memo, useId, useState } from 'react';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import { sameRsn } from '#core/members/names.ts';
+import { NOT_TRACKED_TEXT, isTrackedByWom } from '#core/members/wom-tracking.ts';
 import { roleDisplayName } from '#core/members/roles.ts';
 import { DetailsToggleCell } from '../../../components/details-toggle-cell.tsx';
 import { formatLongDate, formatNumber } from '../../../lib/format.ts';
@@ -23,13 +24,14 @@ function combatLevel(member: PublicMember): number {
 }
 
 function MemberDetails({ member }: { member: PublicMember }) {
+  const known = isTrackedByWom(member);
   const fields = [
-    { label: 'Clan XP', value: formatNumber(member.clan_xp) },
+    { label: 'Clan XP', value: known ? formatNumber(member.clan_xp) : '-' },
     { label: 'Siege Score', value: formatNumber(member.siege_score) },
     { label: 'Joined', value: member.join_date ? formatLongDate(member.join_date) : '-' },
     { label: 'Next Rank', value: member.next_rank.label },
-    { label: 'Starting Level', value: formatNumber(member.first_lvl) },
-    { label: 'Starting XP', value: formatNumber(member.first_xp) },
+    { label: 'Starting Level', value: known ? formatNumber(member.first_lvl) : '-' },
+    { label: 'Starting XP', value: known ? formatNumber(member.first_xp) : '-' },
   ];
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
@@ -82,6 +84,9 @@ export const MemberRow = memo(function MemberRow({ member }: { member: PublicMem
             {member.ironman_type && <IronmanIcon type={member.ironman_type} />}
           </span>
           {womName && <span className="block text-xs font-normal text-stone-400">WOM: {womName}</span>}
+          {!isTrackedByWom(member) && (
+            <span className="block text-xs font-normal text-amber-300/90 italic">{NOT_TRACKED_TEXT}</span>
+          )}
           {/* On a phone the role and combat columns fold into the name cell (clan XP is in the details). */}
           <span className="block text-xs font-normal text-stone-400 sm:hidden">
             {role} · <span className="whitespace-nowrap">Combat {level}</span>
@@ -90,7 +95,7 @@ export const MemberRow = memo(function MemberRow({ member }: { member: PublicMem
         <td className="hidden px-2 py-2 text-stone-300 sm:table-cell">{role}</td>
         <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">{level}</td>
         <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
-          {formatNumber(member.clan_xp)}
+          {isTrackedByWom(member) ? formatNumber(member.clan_xp) : '-'}
         </td>
         <td className="px-2 py-2 pr-3 text-right font-semibold text-gold-300 tabular-nums">
           {formatNumber(member.siege_score)}

@@ -62,4 +62,21 @@ describe('MemberTable', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Details', 'Rank', 'Name', 'Role', 'Combat', 'Clan XP', 'Siege Score']);
   });
+
+  it('says a member WOM has never updated is not tracked yet, instead of showing their zeros', async () => {
+    render(
+      <MemberTable
+        members={[
+          publicMember('Fresh Face', { wom_account_type: 'unknown', first_lvl: 0, first_xp: 0, clan_xp: 0 }),
+          publicMember('Old Hand', { wom_account_type: 'regular' }),
+        ]}
+      />,
+    );
+    const [fresh, old] = listedRows();
+    expect(fresh).toHaveTextContent('Not tracked by Wise Old Man yet');
+    expect(old).not.toHaveTextContent('Not tracked');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show details for Fresh Face' }));
+    const details = screen.getByText('Starting Level').parentElement!;
+    expect(details).toHaveTextContent('Starting Level-');
+  });
 });
