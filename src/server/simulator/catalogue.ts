@@ -35,6 +35,20 @@ export function indexOfSkill(skill: Skill): number {
   return index;
 }
 
+/**
+ * Metrics nobody in a generated clan ranks in, as a real group has some (the recording: 44 of 71
+ * bosses), so statistics show their leader as -1 with no player: the newest bosses, and Bounty Hunter.
+ */
+export const UNRANKED_BOSSES: ReadonlySet<Boss> = new Set<Boss>([
+  'doom_of_mokhaiotl',
+  'maggot_king',
+  'shellbane_gryphon',
+]);
+export const UNRANKED_ACTIVITIES: ReadonlySet<Activity> = new Set<Activity>([
+  'bounty_hunter_hunter',
+  'bounty_hunter_rogue',
+]);
+
 export const bossMinimum = (boss: Boss): number => BossProps[boss].minimumValue;
 export const activityMinimum = (activity: Activity): number => ActivityProps[activity].minimumValue;
 

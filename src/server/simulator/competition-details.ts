@@ -124,7 +124,7 @@ export function competitionDetails(
       {
         playerId: player.id,
         competitionId: competition.id,
-        teamName: null,
+        teamName: participant.teamName,
         createdAt: iso(competition.createdAt),
         updatedAt: iso(updatedAt),
         player: playerJson(world, player, now),
@@ -138,5 +138,5 @@ export function competitionDetails(
     (a, b) =>
       b.progress.gained - a.progress.gained || b.progress.start - a.progress.start || a.playerId - b.playerId,
   );
-  return { ...competitionJson(world, competition), participations };
+  return { ...competitionJson(world, competition, now), participations };
 }

@@ -12,6 +12,9 @@ const DAY = 86_400_000;
 
 type Status = 'upcoming' | 'ongoing' | 'finished';
 
+/** SOTW or BOTW, whether played in teams ("Team SOTW: Mining") or not. */
+const kind = (title: string) => title.replace(/^Team /, '').slice(0, 4);
+
 describe('competition details', () => {
   let simulator: WomSimulator;
   let clock: ManualClock;
@@ -65,8 +68,8 @@ describe('competition details', () => {
       const next = weekly[index + 1];
       if (next === undefined) return;
       expect(next.startsAt).toBe(competition.endsAt);
-      // SOTW and BOTW take turns.
-      expect([competition.title.slice(0, 4), next.title.slice(0, 4)].sort()).toEqual(['BOTW', 'SOTW']);
+      // SOTW and BOTW take turns, in teams or not.
+      expect([kind(competition.title), kind(next.title)].sort()).toEqual(['BOTW', 'SOTW']);
     });
     const rush = byStart.filter((competition) => duration(competition) === 90 * MINUTE);
     expect(rush.map((competition) => [competition.title.endsWith(' Rush'), status(competition)])).toEqual([
@@ -144,7 +147,7 @@ describe('competition details', () => {
   });
 
   it('lets an ongoing competition progress as the clock moves', async () => {
-    const week = withStatus('ongoing').find((competition) => /^[SB]OTW/.test(competition.title));
+    const week = withStatus('ongoing').find((competition) => /^(Team )?[SB]OTW/.test(competition.title));
     if (week === undefined) throw new Error('no ongoing weekly event');
     const total = (details: CompetitionDetailsJson) =>
       details.participations.reduce((sum, participation) => sum + participation.progress.gained, 0);
@@ -189,6 +192,88 @@ describe('competition details', () => {
   });
 });
 
+/** The recording's field lists (reference/wom-recorded/group-competitions.json, competition-*.json). */
+const COMPETITION_FIELDS = [
+  'id',
+  'title',
+  'type',
+  'startsAt',
+  'endsAt',
+  'groupId',
+  'score',
+  'visible',
+  'createdAt',
+  'updatedAt',
+  'metric',
+  'metrics',
+  'participantCount',
+  'group',
+];
+const PARTICIPATION_FIELDS = [
+  'playerId',
+  'competitionId',
+  'teamName',
+  'createdAt',
+  'updatedAt',
+  'player',
+  'deltas',
+  'progress',
+  'levels',
+];
+
+describe('competitions as the real WOM sends them', () => {
+  let simulator: WomSimulator;
+  let listed: CompetitionJson[];
+  const now = Date.parse(NOW);
+  const detailsOf = async (id: number) =>
+    (await call<CompetitionDetailsJson>(`${simulator.url}/competitions/${id}`)).body;
+
+  beforeAll(async () => {
+    simulator = await startSimulator({ clock: manualClock(NOW), rateLimit: false });
+    listed = (await call<CompetitionJson[]>(`${simulator.url}/groups/${simulator.groupId}/competitions`))
+      .body;
+  });
+  afterAll(() => simulator.close());
+
+  it('lists each with metrics[] beside the deprecated metric, and the recorded fields', async () => {
+    for (const competition of listed) {
+      expect(Object.keys(competition)).toEqual(COMPETITION_FIELDS);
+      expect(competition.metrics.map((entry) => Object.keys(entry))).toEqual([
+        ['weight', 'metric', 'createdAt'],
+      ]);
+      expect(competition.metrics[0]).toMatchObject({ weight: 1, metric: competition.metric });
+      expect(competition).toMatchObject({ groupId: simulator.groupId, visible: true });
+      expect(competition.group.id).toBe(simulator.groupId);
+      const details = await detailsOf(competition.id);
+      expect(Object.keys(details)).toEqual([...COMPETITION_FIELDS, 'participations']);
+      expect(details.metrics).toEqual(competition.metrics);
+      for (const participation of details.participations)
+        expect(Object.keys(participation)).toEqual(PARTICIPATION_FIELDS);
+    }
+  });
+
+  it('plays some in teams: every participation of a team competition names its team', async () => {
+    const teams = listed.filter((competition) => competition.type === 'team');
+    const ended = teams.filter((competition) => Date.parse(competition.endsAt) < now);
+    const running = teams.filter(
+      (competition) => Date.parse(competition.startsAt) < now && Date.parse(competition.endsAt) >= now,
+    );
+    expect([ended.length > 0, running.length > 0]).toEqual([true, true]);
+    for (const competition of teams) {
+      const { participations } = await detailsOf(competition.id);
+      const names = participations.map((participation) => participation.teamName);
+      expect(names.every((name) => typeof name === 'string' && name.length > 0)).toBe(true);
+      expect(new Set(names).size).toBeGreaterThanOrEqual(2);
+    }
+    const classic = listed.filter((competition) => competition.type === 'classic');
+    expect(classic.length).toBeGreaterThan(0);
+    for (const competition of classic) {
+      for (const participation of (await detailsOf(competition.id)).participations)
+        expect(participation.teamName).toBeNull();
+    }
+  });
+});
+
 describe('competition schedule', () => {
   const HOUR = 60 * MINUTE;
   const WEEK = 7 * DAY;
@@ -220,7 +305,7 @@ describe('competition schedule', () => {
     const kept = after.filter((later) => before.some((earlier) => earlier.id === later.id));
     // The five weekly events the two windows share; the rush is always last week's, and the Clan
     // Hour today's, so those two are new ones.
-    expect(kept.map((competition) => competition.title.slice(0, 4))).toEqual([
+    expect(kept.map((competition) => kind(competition.title))).toEqual([
       'SOTW',
       'BOTW',
       'SOTW',

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Clock } from '../clock.ts';
 import { createRng, type Rng } from './random.ts';
+import { RateLimiter, tooManyRequests, type Caller, type RateLimit } from './rate-limit.ts';
 import { JSON_TYPE, jsonReply, type Reply } from './replies.ts';
 
 export interface SimulatorFaults {
@@ -20,8 +21,6 @@ type Queued =
 
 const NO_FAULTS: SimulatorFaults = { latencyMs: 0, errorRate: 0, down: false, hiscoresDown: false };
 
-const RATE_LIMIT_MESSAGE =
-  'Too Many Requests. Please check https://docs.wiseoldman.net/#rate-limits--api-keys.';
 const INVALID_KEY_MESSAGE =
   'Invalid API Key. Please check https://docs.wiseoldman.net/#rate-limits--api-keys';
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -57,33 +56,12 @@ function failure(status: number, body: FailureBody): Reply {
   }
 }
 
-function tooManyRequests(limit: number, resetSeconds: number): Reply {
-  const seconds = String(Math.max(0, resetSeconds));
-  return jsonReply(
-    429,
-    { message: RATE_LIMIT_MESSAGE },
-    {
-      'RateLimit-Limit': String(limit),
-      'RateLimit-Remaining': '0',
-      'RateLimit-Reset': seconds,
-      'Retry-After': seconds,
-    },
-  );
-}
-
 export interface FaultOptions {
   seed: number;
   clock: Clock;
   apiKeys: readonly string[] | null;
-  rateLimit: { withoutKey: number; withKey: number } | false;
+  rateLimit: RateLimit;
 }
-
-export interface Caller {
-  apiKey: string | null;
-  address: string;
-}
-
-const WINDOW_MS = 60_000;
 
 /**
  * Everything that can go wrong before a request reaches the API, in the order the real stack would
@@ -93,10 +71,11 @@ export class FaultInjector {
   private faults: SimulatorFaults = { ...NO_FAULTS };
   private queue: Queued[] = [];
   private readonly random: Rng;
-  private readonly windows = new Map<string, { startedAt: number; count: number }>();
+  private readonly limiter: RateLimiter;
 
   constructor(private readonly options: FaultOptions) {
     this.random = createRng(options.seed, 'faults');
+    this.limiter = new RateLimiter(options.rateLimit, options.clock);
   }
 
   get latencyMs(): number {
@@ -124,8 +103,11 @@ export class FaultInjector {
     if (count > 0) this.queue.push({ kind: 'rateLimit', remaining: count, retryAfterSeconds });
   }
 
-  /** A reply that replaces the API's, or null to let the request through with these extra headers. */
-  intercept(caller: Caller): { reply: Reply | null; headers: Record<string, string> } {
+  /**
+   * A reply that replaces the API's, or null to let the request through with these extra headers.
+   * Only WOM's own API counts against its limit (`limited`); the player-watch list is another site's.
+   */
+  intercept(caller: Caller, limited: boolean): { reply: Reply | null; headers: Record<string, string> } {
     if (this.faults.down) {
       return {
         reply: { status: 503, body: htmlPage(503), contentType: HTML_TYPE, headers: {} },
@@ -139,14 +121,14 @@ export class FaultInjector {
       const reply =
         queued.kind === 'fail'
           ? failure(queued.status, queued.body)
-          : tooManyRequests(this.limitFor(caller), queued.retryAfterSeconds);
+          : tooManyRequests(this.limiter.limitFor(caller), queued.retryAfterSeconds);
       return { reply, headers: {} };
     }
     const keys = this.options.apiKeys;
     if (caller.apiKey !== null && keys !== null && !keys.includes(caller.apiKey)) {
       return { reply: jsonReply(403, { message: INVALID_KEY_MESSAGE }), headers: {} };
     }
-    const counted = this.count(caller);
+    const counted = limited ? this.limiter.count(caller) : { reply: null, headers: {} };
     if (counted.reply !== null) return counted;
     if (this.faults.errorRate > 0 && this.random.next() < this.faults.errorRate) {
       return {
@@ -155,34 +137,5 @@ export class FaultInjector {
       };
     }
     return counted;
-  }
-
-  private limitFor(caller: Caller): number {
-    const limits = this.options.rateLimit || { withoutKey: 20, withKey: 100 };
-    return caller.apiKey === null ? limits.withoutKey : limits.withKey;
-  }
-
-  /** A fixed 60 s window per API key, or per address without one (§4.1). */
-  private count(caller: Caller): { reply: Reply | null; headers: Record<string, string> } {
-    if (this.options.rateLimit === false) return { reply: null, headers: {} };
-    const now = this.options.clock.now().getTime();
-    const key = caller.apiKey === null ? `ip:${caller.address}` : `key:${caller.apiKey}`;
-    let window = this.windows.get(key);
-    if (window === undefined || now - window.startedAt >= WINDOW_MS) {
-      window = { startedAt: now, count: 0 };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    const limit = this.limitFor(caller);
-    const reset = Math.ceil((window.startedAt + WINDOW_MS - now) / 1000);
-    if (window.count > limit) return { reply: tooManyRequests(limit, reset), headers: {} };
-    return {
-      reply: null,
-      headers: {
-        'RateLimit-Limit': String(limit),
-        'RateLimit-Remaining': String(limit - window.count),
-        'RateLimit-Reset': String(reset),
-      },
-    };
   }
 }

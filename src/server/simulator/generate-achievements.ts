@@ -4,7 +4,7 @@ import type { Rng } from './random.ts';
 import { rawStatsAt } from './timeline.ts';
 import type { SimAchievement, SimPlayer } from './world.ts';
 
-type Candidate = Omit<SimAchievement, 'playerId' | 'accuracy' | 'createdAt'>;
+type Candidate = Omit<SimAchievement, 'playerId' | 'accuracy' | 'createdAt' | 'foundAt'>;
 
 const SKILL_XP_THRESHOLDS = [50_000_000, 100_000_000, MAX_SKILL_XP];
 const KILL_THRESHOLDS = [50, 100, 500, 1_000, 5_000];
@@ -12,6 +12,8 @@ const CLUE_THRESHOLDS = [100, 500, 1_000];
 const OVERALL_XP_THRESHOLDS = [100_000_000, 200_000_000, 500_000_000, 1_000_000_000, 2_000_000_000];
 const BASE_LEVELS = [60, 70, 80, 90];
 const WINDOW_DAYS = 120;
+/** WOM's createdAt for an achievement already reached when it first saw the player: 1970, date unknown. */
+export const UNKNOWN_DATE = 0;
 
 /** Thresholds in WOM's short form: 500, 1k, 50m, 1b. */
 export function shortNumber(value: number): string {
@@ -21,9 +23,9 @@ export function shortNumber(value: number): string {
   return String(value);
 }
 
-/** Every achievement the player's current stats already qualify for, named as WOM names them (§2.5). */
-function candidates(player: SimPlayer, epoch: number): Candidate[] {
-  const raw = rawStatsAt(player.model, epoch, epoch, []);
+/** Every achievement the player's stats at `at` qualify for, named as WOM names them (§2.5). */
+function candidates(player: SimPlayer, epoch: number, at: number): Candidate[] {
+  const raw = rawStatsAt(player.model, epoch, at, player.adjustments);
   const found: Candidate[] = [];
   REAL_SKILLS.forEach((skill, index) => {
     const xp = raw.xp[index] ?? 0;
@@ -98,20 +100,57 @@ function candidates(player: SimPlayer, epoch: number): Candidate[] {
   return found;
 }
 
-/** About three recent achievements per tracked member, dated over the last 120 days; newest first. */
+/** The highest threshold reached per metric and kind: the only ones that can have been reached lately. */
+function latest(found: Candidate[]): Candidate[] {
+  const top = new Map<string, Candidate>();
+  for (const candidate of found) {
+    const key = `${candidate.metric}:${candidate.measure}`;
+    const held = top.get(key);
+    if (held === undefined || candidate.threshold > held.threshold) top.set(key, candidate);
+  }
+  return [...top.values()];
+}
+
+const undated = (player: SimPlayer, candidate: Candidate, foundAt: number): SimAchievement => ({
+  playerId: player.id,
+  ...candidate,
+  accuracy: null,
+  createdAt: UNKNOWN_DATE,
+  foundAt,
+});
+
+/**
+ * What WOM records when it first sees a player: every achievement already reached, dated 1970 with
+ * no accuracy, because it cannot know when (the recording: 76 of a group's first 100 rows).
+ */
+export function reachedBeforeTracking(player: SimPlayer, epoch: number, at: number): SimAchievement[] {
+  return candidates(player, epoch, at).map((candidate) => undated(player, candidate, at));
+}
+
+/**
+ * Each tracked member's achievements: up to three reached since WOM first saw them, dated over the
+ * last 120 days, and the rest found already reached at that first sight, dated 1970. Newest first.
+ */
 export function generateAchievements(rng: Rng, members: SimPlayer[], epoch: number): SimAchievement[] {
   const achievements: SimAchievement[] = [];
   for (const player of members) {
     if (!player.tracked) continue;
-    const picked = rng.shuffle(candidates(player, epoch)).slice(0, rng.int(1, 5));
-    for (const candidate of picked) {
-      const roll = rng.next();
+    const found = candidates(player, epoch, epoch);
+    const recent = new Set(rng.shuffle(latest(found)).slice(0, rng.int(0, 3)));
+    const firstSeen = Math.max(player.registeredAt, epoch - WINDOW_DAYS * DAY_MS);
+    for (const candidate of found) {
+      if (!recent.has(candidate)) {
+        achievements.push(undated(player, candidate, player.registeredAt));
+        continue;
+      }
+      const createdAt = rng.int(firstSeen, epoch);
       achievements.push({
         playerId: player.id,
         ...candidate,
-        // Milliseconds between the two snapshots around the moment; sometimes unknown.
-        accuracy: roll < 0.1 ? null : roll < 0.15 ? -1 : rng.int(60_000, 2 * DAY_MS),
-        createdAt: epoch - rng.int(0, WINDOW_DAYS * DAY_MS),
+        // Milliseconds between the two snapshots around the moment; sometimes unknown, never negative.
+        accuracy: rng.chance(0.1) ? null : rng.int(60_000, 7 * DAY_MS),
+        createdAt,
+        foundAt: createdAt,
       });
     }
   }

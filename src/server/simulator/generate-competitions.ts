@@ -1,5 +1,13 @@
-import { BOSSES, F2P_BOSSES, isSkill, MetricProps, REAL_SKILLS, type Metric } from '@wise-old-man/utils';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from './catalogue.ts';
+import {
+  BOSSES,
+  F2P_BOSSES,
+  isBoss,
+  isSkill,
+  MetricProps,
+  REAL_SKILLS,
+  type Metric,
+} from '@wise-old-man/utils';
+import { DAY_MS, HOUR_MS, MINUTE_MS, UNRANKED_BOSSES } from './catalogue.ts';
 import { rawMetricValue } from './competition-values.ts';
 import { createRng, type Rng } from './random.ts';
 import { rawStatsAt } from './timeline.ts';
@@ -12,6 +20,12 @@ const FIRST_MONDAY = 4 * DAY_MS;
 const PAST_WEEKS = 4;
 /** Every fourth week's event ends in a tie for first, so any four finished weeks include one. */
 const TIE_EVERY = 4;
+/** Every third week's event is played in teams, so any four finished weeks include one of those too. */
+const TEAMS_EVERY = 3;
+/** As WOM's own team competitions name them. */
+const TEAM_NAMES = ['Red Team', 'Blue Team', 'Green Team', 'Gold Team'];
+/** About this many players a team; never fewer than two teams. */
+const TEAM_SIZE = 15;
 
 /**
  * Competitions are created in three lanes, a third of an hour each, one lane per kind of event. Ids
@@ -56,6 +70,8 @@ interface Plan {
   short: boolean;
   /** Make the two best participants finish level on top. */
   tie: boolean;
+  /** A team competition: every participant plays for one of the named teams. */
+  team: boolean;
 }
 
 /** Metrics in a seed-chosen order, so consecutive weeks (or days) never repeat one. */
@@ -79,6 +95,14 @@ function metricRotation(seed: number): MetricRotation {
 
 const inTurn = (metrics: Metric[], turn: number): Metric => metrics[turn % metrics.length] ?? 'overall';
 
+/** A boss nobody in the clan ranks in would make an event nobody gains in; its turn goes to the next. */
+function bossInTurn(bosses: Metric[], turn: number): Metric {
+  let metric = inTurn(bosses, turn);
+  for (let next = turn + 1; isBoss(metric) && UNRANKED_BOSSES.has(metric); next += 1)
+    metric = inTurn(bosses, next);
+  return metric;
+}
+
 /** A creation time inside the kind's lane of the hour that starts at `hour`. */
 function createdInLane(rng: Rng, lane: number, hour: number): number {
   return hour + lane * LANE_MS + rng.int(0, LANE_MS - 1);
@@ -92,16 +116,20 @@ function weeklyPlan(seed: number, grid: EventGrid, rotation: MetricRotation, wee
   const slot = `week-${week}`;
   const rng = createRng(seed, 'competition-plan', slot);
   const skill = week % 2 === 0;
-  const metric = inTurn(skill ? rotation.skills : rotation.bosses, Math.floor(week / 2));
+  const metric = skill
+    ? inTurn(rotation.skills, Math.floor(week / 2))
+    : bossInTurn(rotation.bosses, Math.floor(week / 2));
+  const team = week % TEAMS_EVERY === 0;
   return {
     slot,
     metric,
-    title: `${skill ? 'SOTW' : 'BOTW'}: ${MetricProps[metric].name}`,
+    title: `${team ? 'Team ' : ''}${skill ? 'SOTW' : 'BOTW'}: ${MetricProps[metric].name}`,
     startsAt: weekStart(grid, week),
     durationMs: WEEK_MS,
     createdAt: createdInLane(rng, LANES.weekly, weekStart(grid, week - 1) - rng.int(1, 48) * HOUR_MS),
     short: false,
     tie: week % TIE_EVERY === 0,
+    team,
   };
 }
 
@@ -119,6 +147,7 @@ function rushPlan(seed: number, grid: EventGrid, rotation: MetricRotation, week:
     createdAt: createdInLane(rng, LANES.rush, weekStart(grid, week) + rng.int(1, 24) * HOUR_MS),
     short: true,
     tie: false,
+    team: false,
   };
 }
 
@@ -126,7 +155,7 @@ function rushPlan(seed: number, grid: EventGrid, rotation: MetricRotation, week:
 function clanHourPlan(seed: number, grid: EventGrid, rotation: MetricRotation, day: number): Plan {
   const slot = `clan-hour-${day}`;
   const rng = createRng(seed, 'competition-plan', slot);
-  const metric = inTurn(rotation.clanHourBosses, day);
+  const metric = bossInTurn(rotation.clanHourBosses, day);
   return {
     slot,
     metric,
@@ -136,6 +165,7 @@ function clanHourPlan(seed: number, grid: EventGrid, rotation: MetricRotation, d
     createdAt: createdInLane(rng, LANES.clanHour, day * DAY_MS - rng.int(2, 12) * HOUR_MS),
     short: true,
     tie: false,
+    team: false,
   };
 }
 
@@ -206,13 +236,26 @@ function pickPlayers(rng: Rng, input: CompetitionInput): SimPlayer[] {
   ];
 }
 
+/** Players dealt round the teams in a seeded order, so the teams come out about the same size. */
+function teamNames(input: CompetitionInput, plan: Plan, players: SimPlayer[]): Map<number, string> {
+  const teams = new Map<number, string>();
+  if (!plan.team) return teams;
+  const count = Math.min(TEAM_NAMES.length, Math.max(2, Math.round(players.length / TEAM_SIZE)));
+  createRng(input.seed, 'teams', plan.slot)
+    .shuffle(players)
+    .forEach((player, index) => teams.set(player.id, TEAM_NAMES[index % count] ?? 'Red Team'));
+  return teams;
+}
+
 function competitionFrom(plan: Plan, input: CompetitionInput): SimCompetition {
   const rng = createRng(input.seed, 'competition', plan.slot);
   const players = pickPlayers(rng, input);
+  const teams = teamNames(input, plan, players);
   const participants = players.map((player) => ({
     playerId: player.id,
     plannedGain: plannedGain(rng, plan.metric, plan.short),
     hasData: player.tracked,
+    teamName: teams.get(player.id) ?? null,
   }));
   const endsAt = plan.startsAt + plan.durationMs;
   if (plan.tie) {
@@ -228,6 +271,7 @@ function competitionFrom(plan: Plan, input: CompetitionInput): SimCompetition {
     // Ids grow with creation time, as they do on the real server.
     id: Math.floor((plan.createdAt - FIRST_ID_AT) / LANE_MS),
     title: plan.title,
+    type: plan.team ? 'team' : 'classic',
     metric: plan.metric,
     startsAt: plan.startsAt,
     endsAt,

@@ -4,6 +4,7 @@ import { generateAchievements } from './generate-achievements.ts';
 import { pickAlts } from './generate-alts.ts';
 import { generateCompetitions } from './generate-competitions.ts';
 import { createPlayer, planProfile } from './generate-players.ts';
+import { clientSyncSchedule } from './generate-client-syncs.ts';
 import { generateRenames } from './generate-renames.ts';
 import { generateNames } from './names.ts';
 import { generateWatchList } from './player-watch.ts';
@@ -61,6 +62,7 @@ export function generateWorld(options: WorldOptions): World {
   };
 
   const memberships: SimMembership[] = [];
+  const clientSyncAt = clientSyncSchedule(createRng(seed, 'client-sync'), epoch);
   const members = slots.map((slot, index): SimPlayer => {
     const joinedAt =
       slot.role === 'owner'
@@ -83,7 +85,8 @@ export function generateWorld(options: WorldOptions): World {
       role: slot.role,
       createdAt: joinedAt,
       updatedAt: joinedAt,
-      clientSyncJoinedAt: synced === null ? null : Math.floor(synced / DAY_MS) * DAY_MS,
+      clientSync:
+        synced === null ? null : { joinedAt: Math.floor(synced / DAY_MS) * DAY_MS, at: clientSyncAt() },
     });
     return player;
   });

@@ -1,4 +1,5 @@
 import { isActivity, isBoss, isSkill, PRIVILEGED_GROUP_ROLES, type Metric } from '@wise-old-man/utils';
+import { achievementPage } from './achievement-page.ts';
 import {
   groupNotFound,
   jsonReply,
@@ -19,6 +20,7 @@ import type { RequestContext, Route } from './router.ts';
 import { groupStatistics } from './statistics.ts';
 import { parseId, parseMetric, parsePagination } from './validation.ts';
 import type { BuiltSnapshot } from './snapshot.ts';
+import type { AchievementJson } from './wom-shapes.ts';
 import { markUpdated, playerState, type SimMembership, type SimPlayer, type World } from './world.ts';
 
 /** update-all's "outdated": not updated in the last 24 h minus 30 min (§2.8). */
@@ -60,10 +62,12 @@ function groupDetails(context: RequestContext): Reply {
   const memberships = [...world.memberships].sort(byRole).flatMap((membership) => {
     const player = world.players.get(membership.playerId);
     if (player === undefined) return [];
-    return [{ ...membershipJson(world, membership), player: playerJson(world, player, context.now) }];
+    return [
+      { ...membershipJson(world, membership, context.now), player: playerJson(world, player, context.now) },
+    ];
   });
   return jsonReply(200, {
-    ...groupJson(world),
+    ...groupJson(world, context.now),
     socialLinks: { website: null, discord: null, twitter: null, youtube: null, twitch: null },
     roleOrders: [],
     memberships,
@@ -132,29 +136,28 @@ function statistics(context: RequestContext): Reply {
 
 function achievements(context: RequestContext): Reply {
   parseId(context.params.id);
-  const { limit, offset } = parsePagination(context.query);
+  const pagination = parsePagination(context.query);
   const world = requireGroup(context, groupNotFound);
   const members = new Set(world.memberships.map((membership) => membership.playerId));
-  const page = world.achievements
-    .filter((achievement) => members.has(achievement.playerId) && achievement.createdAt <= context.now)
-    .slice(offset, offset + limit)
-    .flatMap((achievement) => {
-      const player = world.players.get(achievement.playerId);
-      if (player === undefined) return [];
-      return [
-        {
-          playerId: achievement.playerId,
-          name: achievement.name,
-          metric: achievement.metric,
-          threshold: achievement.threshold,
-          accuracy: achievement.accuracy,
-          createdAt: iso(achievement.createdAt),
-          measure: achievement.measure,
-          legacy: false,
-          player: playerJson(world, player, context.now),
-        },
-      ];
-    });
+  const listed = world.achievements.filter(
+    (achievement) => members.has(achievement.playerId) && achievement.foundAt <= context.now,
+  );
+  const page = achievementPage(listed, pagination, world.seed).flatMap((achievement) => {
+    const player = world.players.get(achievement.playerId);
+    if (player === undefined) return [];
+    const row: AchievementJson = {
+      playerId: achievement.playerId,
+      name: achievement.name,
+      metric: achievement.metric,
+      threshold: achievement.threshold,
+      accuracy: achievement.accuracy,
+      createdAt: iso(achievement.createdAt),
+      measure: achievement.measure,
+      legacy: false,
+      player: playerJson(world, player, context.now),
+    };
+    return [row];
+  });
   return jsonReply(200, page);
 }
 
@@ -173,7 +176,7 @@ function competitions(context: RequestContext): Reply {
   });
   return jsonReply(
     200,
-    sorted.map((competition) => competitionJson(world, competition)),
+    sorted.map((competition) => competitionJson(world, competition, now)),
   );
 }
 
@@ -202,7 +205,7 @@ function updateAll(context: RequestContext): Reply {
       'This group has no outdated members (updated over 24h ago)',
     );
   // The real queue finishes within minutes; here the update lands at once.
-  for (const player of outdated) markUpdated(player, now);
+  for (const player of outdated) markUpdated(world, player, now);
   return jsonReply(200, {
     count: outdated.length,
     message: `${outdated.length} outdated (updated > 24h ago) players are being updated. This can take up to a few minutes.`,

@@ -176,6 +176,19 @@ describe('group endpoints', () => {
     }
   });
 
+  it('shows -1 and no player for the metrics nobody in the group ranks in, as recorded', async () => {
+    const { metricLeaders } = (await call<GroupStatisticsJson>(`${group}/statistics`)).body;
+    const bosses = Object.values(metricLeaders.bosses).filter((leader) => leader.player === null);
+    const activities = Object.values(metricLeaders.activities).filter((leader) => leader.player === null);
+    // The recording: 44 of 71 bosses and 8 of 15 activities, e.g. {metric, kills: -1, rank: -1, player: null}.
+    expect(bosses.length).toBeGreaterThan(0);
+    expect(activities.length).toBeGreaterThan(0);
+    for (const leader of bosses)
+      expect(leader).toEqual({ metric: leader.metric, kills: -1, rank: -1, player: null });
+    for (const leader of activities)
+      expect(leader).toEqual({ metric: leader.metric, score: -1, rank: -1, player: null });
+  });
+
   it('counts one more 200M skill after a member reaches it', async () => {
     const own = await startSimulator({ clock: manualClock(NOW), members: 30 });
     try {

@@ -93,19 +93,11 @@ function internalError(): Reply {
   return jsonReply(500, { code: 'UNEXPECTED_ERROR', message: 'Internal server error.' });
 }
 
-async function answer(
-  deps: ServerDeps,
-  request: IncomingMessage,
-  url: URL,
-  apiPath: string | null,
-): Promise<Reply> {
+async function answer(deps: ServerDeps, request: IncomingMessage, url: URL, apiPath: string): Promise<Reply> {
   const now = deps.clock.now().getTime();
   applyScheduledRenames(deps.world, now);
-  if (apiPath === null) {
-    if (url.pathname === PLAYER_WATCH_PATH && request.method === 'GET')
-      return jsonReply(200, deps.world.watchList);
-    return endpointNotFound().toReply();
-  }
+  if (url.pathname === PLAYER_WATCH_PATH && request.method === 'GET')
+    return jsonReply(200, deps.world.watchList);
   // Express routing is not strict about one trailing slash.
   const trimmed = apiPath.length > 1 && apiPath.endsWith('/') ? apiPath.slice(0, -1) : apiPath;
   const segments = trimmed.split('/').slice(1).map(decode);
@@ -122,14 +114,20 @@ async function answer(
   });
 }
 
+/**
+ * The path the routes see: WOM's server mounts them at `/` and the public service adds `/v2` in
+ * front, so both forms reach the same route, as a self-hosted WOM and api.wiseoldman.net do.
+ */
+function apiPathOf(pathname: string): string {
+  if (pathname === API_PREFIX) return '/';
+  return pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : pathname;
+}
+
 /** The WOM API over node:http: record, delay, inject faults, then route. */
 export function createSimulatorServer(deps: ServerDeps): Server {
   return createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://simulator.local');
-    const apiPath =
-      url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)
-        ? url.pathname.slice(API_PREFIX.length) || '/'
-        : null;
+    const apiPath = apiPathOf(url.pathname);
     const controls = deps.controls;
     if (controls && url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
       // Before the faults and the request log: a simulator made to fail must still take its reset.
@@ -146,7 +144,7 @@ export function createSimulatorServer(deps: ServerDeps): Server {
     const apiKey = header(request, 'x-api-key');
     deps.requests.push({
       method: request.method ?? 'GET',
-      path: (apiPath ?? url.pathname).split('/').map(decode).join('/'),
+      path: apiPath.split('/').map(decode).join('/'),
       query: url.search.startsWith('?') ? url.search.slice(1) : url.search,
       userAgent: header(request, 'x-user-agent') ?? header(request, 'user-agent'),
       apiKey,
@@ -157,10 +155,10 @@ export function createSimulatorServer(deps: ServerDeps): Server {
     const run = async () => {
       const latency = deps.faults.latencyMs;
       if (latency > 0) await delay(latency);
-      const { reply: fault, headers } = deps.faults.intercept({
-        apiKey,
-        address: request.socket.remoteAddress ?? 'unknown',
-      });
+      const { reply: fault, headers } = deps.faults.intercept(
+        { apiKey, address: request.socket.remoteAddress ?? 'unknown' },
+        url.pathname !== PLAYER_WATCH_PATH,
+      );
       if (fault !== null) {
         send(response, fault, headers);
         return;

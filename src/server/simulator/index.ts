@@ -5,9 +5,10 @@ import { indexOfSkill, isValidUsername, normaliseUsername } from './catalogue.ts
 import { FaultInjector, type FailureBody, type SimulatorFaults } from './faults.ts';
 import { generateWorld } from './generate-world.ts';
 import { createSimulatorServer, type RecordedRequest, type ServerDeps } from './http-server.ts';
+import { defaultRateLimit, type RateLimit } from './rate-limit.ts';
 import { markUpdated, membershipOf, requirePlayer, setDisplayName } from './world.ts';
 
-export type { FailureBody, RecordedRequest, SimulatorFaults };
+export type { FailureBody, RateLimit, RecordedRequest, SimulatorFaults };
 
 export interface SimulatorOptions {
   /** Default 1; the same seed and the same clock give byte-identical responses. */
@@ -26,8 +27,13 @@ export interface SimulatorOptions {
   port?: number;
   /** If given, a request whose x-api-key is not listed gets 403; without it any key is accepted. */
   apiKeys?: string[];
-  /** Requests per 60 s window (§4.1); default false (off). */
-  rateLimit?: { withoutKey: number; withKey: number } | false;
+  /**
+   * Requests per 60 s window (§4.1), answered with WOM's 429 beyond it and counted in `ratelimit-*`
+   * headers; `false` turns it off (no headers, as a WOM that skips its limiter). Default: WOM's 20 a
+   * minute without a key and 100 with one, unless NODE_ENV is `development` or `test`, where the real
+   * server skips its limiter too.
+   */
+  rateLimit?: RateLimit;
   /** Serve the test knobs under /__control (gain XP, faults); default false. */
   control?: boolean;
   /** How many of the latest requests `requests` keeps; default 10,000, so a long demo run stays small. */
@@ -35,7 +41,10 @@ export interface SimulatorOptions {
 }
 
 export interface WomSimulator {
-  /** Base URL for the app, e.g. 'http://127.0.0.1:40123/v2' (no trailing slash). */
+  /**
+   * Base URL for the app, e.g. 'http://127.0.0.1:40123/v2' (no trailing slash); the same routes
+   * also answer without `/v2`, as a self-hosted WOM does.
+   */
   readonly url: string;
   readonly origin: string;
   readonly groupId: number;
@@ -81,7 +90,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Wo
     seed,
     clock,
     apiKeys: options.apiKeys ?? null,
-    rateLimit: options.rateLimit ?? false,
+    // eslint-disable-next-line no-restricted-properties -- WOM's own switch for its limiter, not the app's config
+    rateLimit: options.rateLimit ?? defaultRateLimit(process.env.NODE_ENV),
   });
   const requests: RecordedRequest[] = [];
   const serverDeps: ServerDeps = {
@@ -151,7 +161,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Wo
         role: previous.role,
         createdAt: at,
         updatedAt: at,
-        clientSyncJoinedAt: null,
+        clientSync: null,
       });
       world.group.updatedAt = at;
     },
@@ -168,7 +178,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Wo
       if (!Number.isFinite(xp) || xp <= 0) throw new RangeError(`XP must be positive, got ${xp}`);
       const at = now();
       player.adjustments.push({ skillIndex: indexOfSkill(skill), xp: Math.floor(xp), at });
-      markUpdated(player, at);
+      markUpdated(world, player, at);
     },
     memberIds: () => world.memberships.map((membership) => membership.playerId),
     altIds: () => [...world.alts],

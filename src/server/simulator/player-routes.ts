@@ -5,6 +5,7 @@ import { hiscoresUnavailable, jsonReply, playerNotFound, WomError, type Reply } 
 import { playerJson } from './responses.ts';
 import type { RequestContext, Route } from './router.ts';
 import { parseId } from './validation.ts';
+import type { RateLimitedHeaders } from './wom-shapes.ts';
 import { findPlayerByName, markUpdated, playerState, type SimPlayer, type World } from './world.ts';
 
 /** The same player can be updated once a minute (§2.11). */
@@ -70,22 +71,24 @@ function update(context: RequestContext): Reply {
   if (existing === undefined) {
     if (context.hiscoresDown) throw hiscoresUnavailable();
     const player = trackNewPlayer(world, rawName, now);
-    markUpdated(player, now);
+    markUpdated(world, player, now);
     return jsonReply(201, playerDetails(world, player, now));
   }
   const updatedAt = playerState(world, existing, now).updatedAt;
   if (updatedAt !== null && now - updatedAt < PLAYER_COOLDOWN_MS) {
     const seconds = String(Math.ceil((updatedAt + PLAYER_COOLDOWN_MS - now) / 1000));
-    throw new WomError(429, 'PLAYER_IS_RATE_LIMITED', 'Player was updated too recently', {
-      'RateLimit-Limit': '1',
-      'RateLimit-Remaining': '0',
-      'RateLimit-Reset': seconds,
-      'Retry-After': seconds,
-    });
+    // Lower-case like the limiter's, so these replace its counts instead of being sent beside them.
+    const headers: RateLimitedHeaders = {
+      'ratelimit-limit': '1',
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': seconds,
+      'retry-after': seconds,
+    };
+    throw new WomError(429, 'PLAYER_IS_RATE_LIMITED', 'Player was updated too recently', { ...headers });
   }
   // The cooldown is checked before the hiscores are called, as on the real server.
   if (context.hiscoresDown) throw hiscoresUnavailable();
-  markUpdated(existing, now);
+  markUpdated(world, existing, now);
   return jsonReply(200, playerDetails(world, existing, now));
 }
 

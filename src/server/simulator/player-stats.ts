@@ -16,6 +16,8 @@ import {
   HITPOINTS_XP_AT_10,
   killsPerHour,
   MAX_SKILL_XP,
+  UNRANKED_ACTIVITIES,
+  UNRANKED_BOSSES,
   XP_AT_99,
 } from './catalogue.ts';
 import type { Rng } from './random.ts';
@@ -195,22 +197,28 @@ function generateBosses(rng: Rng, profile: StatsProfile, activity: number) {
   if (target > 0) {
     const count = clamp(Math.round(3 + target / 25), 1, BOSSES.length);
     const chosen = rng.shuffle(BOSSES.map((_, index) => index)).slice(0, count);
-    const weights = chosen.map(() => Math.pow(rng.float(0.2, 1), 2));
-    const weightSum = weights.reduce((sum, weight) => sum + weight, 0);
-    chosen.forEach((index, position) => {
-      const boss = BOSSES[index] as Boss;
-      const hours = (target * (weights[position] ?? 0)) / weightSum;
-      kills[index] = Math.min(5_000, Math.floor(hours * killsPerHour(boss)));
+    // An unranked boss still takes its draw, so every other account's stats stay as the seed made them.
+    const weights = chosen.map((index) => {
+      const weight = Math.pow(rng.float(0.2, 1), 2);
+      return UNRANKED_BOSSES.has(BOSSES[index] as Boss) ? 0 : weight;
     });
-    const counted = BOSSES.reduce((sum, boss, index) => {
-      const value = kills[index] ?? 0;
-      return value >= bossMinimum(boss) ? sum + value / killsPerHour(boss) : sum;
-    }, 0);
-    const favourite = chosen[weights.indexOf(Math.max(...weights))];
-    if (favourite !== undefined && counted < target) {
-      const boss = BOSSES[favourite] as Boss;
-      const topUp = Math.ceil((target - counted) * killsPerHour(boss)) + 1;
-      kills[favourite] = Math.max(bossMinimum(boss), (kills[favourite] ?? 0) + topUp);
+    const weightSum = weights.reduce((sum, weight) => sum + weight, 0);
+    if (weightSum > 0) {
+      chosen.forEach((index, position) => {
+        const boss = BOSSES[index] as Boss;
+        const hours = (target * (weights[position] ?? 0)) / weightSum;
+        kills[index] = Math.min(5_000, Math.floor(hours * killsPerHour(boss)));
+      });
+      const counted = BOSSES.reduce((sum, boss, index) => {
+        const value = kills[index] ?? 0;
+        return value >= bossMinimum(boss) ? sum + value / killsPerHour(boss) : sum;
+      }, 0);
+      const favourite = chosen[weights.indexOf(Math.max(...weights))];
+      if (favourite !== undefined && counted < target) {
+        const boss = BOSSES[favourite] as Boss;
+        const topUp = Math.ceil((target - counted) * killsPerHour(boss)) + 1;
+        kills[favourite] = Math.max(bossMinimum(boss), (kills[favourite] ?? 0) + topUp);
+      }
     }
   }
   BOSSES.forEach((_, index) => {
@@ -243,7 +251,8 @@ function generateActivities(rng: Rng, profile: StatsProfile, activity: number) {
       return;
     }
     const minimum = activityMinimum(name);
-    scores.push(minimum + Math.floor(Math.pow(rng.next(), 2) * Math.max(500, minimum * 8)));
+    const score = minimum + Math.floor(Math.pow(rng.next(), 2) * Math.max(500, minimum * 8));
+    scores.push(UNRANKED_ACTIVITIES.has(name) ? 0 : score);
     scoresPerDay.push(0);
   });
   return { scores, scoresPerDay };

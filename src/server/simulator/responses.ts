@@ -1,11 +1,11 @@
 import type { SimCompetition, SimMembership, SimPlayer, World } from './world.ts';
-import { playerState } from './world.ts';
+import { clientSyncJoinedAt, membershipUpdatedAt, playerState } from './world.ts';
 import type { CompetitionJson, GroupJson, MembershipJson, PlayerJson } from './wom-shapes.ts';
 
 export const iso = (time: number): string => new Date(time).toISOString();
 export const isoOrNull = (time: number | null): string | null => (time === null ? null : iso(time));
 
-/** PlayerResponse (§2.0); a never-updated player is 'unknown' with zeros and no dates. */
+/** PlayerResponse (§2.0); a never-updated player is an 'unknown' 'main' with zeros and no dates, as recorded. */
 export function playerJson(world: World, player: SimPlayer, now: number): PlayerJson {
   const state = playerState(world, player, now);
   const summary = state.snapshot?.summary;
@@ -14,7 +14,7 @@ export function playerJson(world: World, player: SimPlayer, now: number): Player
     username: player.username,
     displayName: player.displayName,
     type: state.snapshot === null ? 'unknown' : player.accountType,
-    build: player.build,
+    build: state.snapshot === null ? 'main' : player.build,
     status: 'active',
     country: player.country,
     patron: false,
@@ -30,8 +30,12 @@ export function playerJson(world: World, player: SimPlayer, now: number): Player
   };
 }
 
-export function groupJson(world: World): GroupJson {
+export function groupJson(world: World, now: number): GroupJson {
   const group = world.group;
+  const updatedAt = world.memberships.reduce(
+    (latest, membership) => Math.max(latest, membershipUpdatedAt(membership, now)),
+    group.updatedAt,
+  );
   return {
     id: group.id,
     name: group.name,
@@ -45,19 +49,19 @@ export function groupJson(world: World): GroupJson {
     bannerImage: null,
     score: group.score,
     createdAt: iso(group.createdAt),
-    updatedAt: iso(group.updatedAt),
+    updatedAt: iso(updatedAt),
     memberCount: world.memberships.length,
   };
 }
 
-export function membershipJson(world: World, membership: SimMembership): MembershipJson {
+export function membershipJson(world: World, membership: SimMembership, now: number): MembershipJson {
   return {
     playerId: membership.playerId,
     groupId: world.group.id,
     role: membership.role,
-    clientSyncJoinedAt: isoOrNull(membership.clientSyncJoinedAt),
+    clientSyncJoinedAt: isoOrNull(clientSyncJoinedAt(membership, now)),
     createdAt: iso(membership.createdAt),
-    updatedAt: iso(membership.updatedAt),
+    updatedAt: iso(membershipUpdatedAt(membership, now)),
   };
 }
 
@@ -70,12 +74,12 @@ export function competitionStatus(competition: SimCompetition, now: number): Com
   return 'upcoming';
 }
 
-export function competitionJson(world: World, competition: SimCompetition): CompetitionJson {
+export function competitionJson(world: World, competition: SimCompetition, now: number): CompetitionJson {
   const createdAt = iso(competition.createdAt);
   return {
     id: competition.id,
     title: competition.title,
-    type: 'classic',
+    type: competition.type,
     startsAt: iso(competition.startsAt),
     endsAt: iso(competition.endsAt),
     groupId: world.group.id,
@@ -86,6 +90,6 @@ export function competitionJson(world: World, competition: SimCompetition): Comp
     metric: competition.metric,
     metrics: [{ weight: 1, metric: competition.metric, createdAt }],
     participantCount: competition.participants.length,
-    group: groupJson(world),
+    group: groupJson(world, now),
   };
 }

@@ -17,6 +17,7 @@ import type {
   ActivityEntry,
   BossEntry,
   ComputedEntry,
+  GroupStatisticsJson,
   PlayerJson,
   SkillEntry,
   SnapshotData,
@@ -137,7 +138,7 @@ function metricLeaders(world: World, members: Tracked[], now: number) {
 }
 
 /** GET /groups/:id/statistics, implemented as §2.4 describes FetchGroupStatisticsService. */
-export function groupStatistics(world: World, now: number) {
+export function groupStatistics(world: World, now: number): GroupStatisticsJson {
   const members: Tracked[] = [];
   for (const membership of world.memberships) {
     const player = world.players.get(membership.playerId);

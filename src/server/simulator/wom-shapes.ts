@@ -102,10 +102,20 @@ export interface MembershipJson {
   updatedAt: string;
 }
 
+/** A team competition splits its participants into named teams (every participation has a teamName). */
+export type CompetitionType = 'classic' | 'team';
+
+/** The newer list of a competition's metrics; `metric` beside it is deprecated but still sent. */
+export interface CompetitionMetricJson {
+  weight: number;
+  metric: Metric;
+  createdAt: string;
+}
+
 export interface CompetitionJson {
   id: number;
   title: string;
-  type: 'classic';
+  type: CompetitionType;
   startsAt: string;
   endsAt: string;
   groupId: number;
@@ -114,7 +124,7 @@ export interface CompetitionJson {
   createdAt: string;
   updatedAt: string;
   metric: Metric;
-  metrics: Array<{ weight: number; metric: Metric; createdAt: string }>;
+  metrics: CompetitionMetricJson[];
   participantCount: number;
   group: GroupJson;
 }
@@ -144,14 +154,18 @@ export interface PlayerDetailsJson extends PlayerJson {
   latestSnapshot: SnapshotJson | null;
 }
 
+export type AchievementMeasure = 'experience' | 'kills' | 'score' | 'value' | 'levels';
+
 export interface AchievementJson {
   playerId: number;
   name: string;
   metric: Metric;
   threshold: number;
+  /** Milliseconds between the snapshots either side of the moment; null when unknown (and when undated). */
   accuracy: number | null;
+  /** 1970-01-01T00:00:00.000Z when WOM found it already reached and does not know when. */
   createdAt: string;
-  measure: string;
+  measure: AchievementMeasure;
   legacy: boolean;
   player: PlayerJson;
 }
@@ -165,6 +179,7 @@ export interface DeltaJson {
 export interface ParticipationJson {
   playerId: number;
   competitionId: number;
+  /** Set for every participation of a team competition, null in a classic one. */
   teamName: string | null;
   createdAt: string;
   updatedAt: string;
@@ -178,15 +193,34 @@ export interface CompetitionDetailsJson extends CompetitionJson {
   participations: ParticipationJson[];
 }
 
-interface Leader {
-  metric: string;
+/** A metric's best member; where nobody in the group ranks, the value is -1 and the player null. */
+interface SkillLeader {
+  metric: Skill;
+  experience: number;
+  rank: number;
+  level: number;
+  player: PlayerJson | null;
+}
+
+interface BossLeader {
+  metric: Boss;
+  kills: number;
   rank: number;
   player: PlayerJson | null;
-  experience?: number;
-  level?: number;
-  kills?: number;
-  score?: number;
-  value?: number;
+}
+
+interface ActivityLeader {
+  metric: Activity;
+  score: number;
+  rank: number;
+  player: PlayerJson | null;
+}
+
+interface ComputedLeader {
+  metric: ComputedMetric;
+  value: number;
+  rank: number;
+  player: PlayerJson | null;
 }
 
 export interface GroupStatisticsJson {
@@ -195,11 +229,23 @@ export interface GroupStatisticsJson {
   maxed200msCount: number;
   averageStats: SnapshotJson;
   metricLeaders: {
-    skills: Record<Skill, Leader>;
-    bosses: Record<Boss, Leader>;
-    activities: Record<Activity, Leader>;
-    computed: Record<ComputedMetric, Leader>;
+    skills: Record<Skill, SkillLeader>;
+    bosses: Record<Boss, BossLeader>;
+    activities: Record<Activity, ActivityLeader>;
+    computed: Record<ComputedMetric, ComputedLeader>;
   };
+}
+
+/** Sent with every answer WOM's limiter counted (§4.1): the window's limit, what is left, seconds to reset. */
+export interface RateLimitHeaders {
+  'ratelimit-limit': string;
+  'ratelimit-remaining': string;
+  'ratelimit-reset': string;
+}
+
+/** The 429 beyond the limit adds when to come back. */
+export interface RateLimitedHeaders extends RateLimitHeaders {
+  'retry-after': string;
 }
 
 export interface ErrorJson {

@@ -1,8 +1,10 @@
 import type { GroupRole, Metric, PlayerBuild, PlayerType } from '@wise-old-man/utils';
 import { normaliseUsername } from './catalogue.ts';
+import { reachedBeforeTracking } from './generate-achievements.ts';
 import type { StatsModel } from './player-stats.ts';
 import { buildSnapshot, type BuiltSnapshot } from './snapshot.ts';
 import { lastUpdateAt, rawStatsAt, type UpdateSchedule, type XpAdjustment } from './timeline.ts';
+import type { AchievementMeasure, CompetitionType } from './wom-shapes.ts';
 
 /** Everything the simulator knows; generated once from the seed, then edited by requests and tests. */
 export interface SimPlayer {
@@ -31,7 +33,8 @@ export interface SimMembership {
   role: GroupRole;
   createdAt: number;
   updatedAt: number;
-  clientSyncJoinedAt: number | null;
+  /** The in-game join day a RuneLite clan sync reports, and when WOM receives it; null: never. */
+  clientSync: { joinedAt: number; at: number } | null;
 }
 
 export interface SimGroup {
@@ -52,11 +55,14 @@ export interface SimParticipant {
   plannedGain: number;
   /** False for participants WOM had no snapshots for: they show -1 start and end. */
   hasData: boolean;
+  /** The team they play for in a team competition; null in a classic one. */
+  teamName: string | null;
 }
 
 export interface SimCompetition {
   id: number;
   title: string;
+  type: CompetitionType;
   metric: Metric;
   startsAt: number;
   endsAt: number;
@@ -70,9 +76,13 @@ export interface SimAchievement {
   name: string;
   metric: Metric;
   threshold: number;
+  /** A positive millisecond count, or null when WOM cannot say (always, for an undated one). */
   accuracy: number | null;
+  /** 0 (1970) for one WOM found already reached and cannot date. */
   createdAt: number;
-  measure: 'experience' | 'kills' | 'score' | 'value' | 'levels';
+  measure: AchievementMeasure;
+  /** When WOM stored it; it lists nothing before. */
+  foundAt: number;
 }
 
 export interface WatchCase {
@@ -102,7 +112,7 @@ export interface World {
   /** Memberships of players who left, kept so restoreMember can bring back their role. */
   departed: Map<number, SimMembership>;
   competitions: SimCompetition[];
-  /** Newest first. */
+  /** Newest first by createdAt, the only order WOM keeps (rows with equal dates have none). */
   achievements: SimAchievement[];
   watchList: WatchCase[];
   /** The clan's own name changes, at most one per player; the clock decides which name is current. */
@@ -147,6 +157,18 @@ export function findPlayerByName(world: World, name: string): SimPlayer | undefi
   return world.byUsername.get(normaliseUsername(name));
 }
 
+/** The join day WOM knows at `now`: nothing until a RuneLite clan sync has reported it. */
+export function clientSyncJoinedAt(membership: SimMembership, now: number): number | null {
+  const sync = membership.clientSync;
+  return sync !== null && sync.at <= now ? sync.joinedAt : null;
+}
+
+/** A membership changes when WOM learns its join day, and the group with it. */
+export function membershipUpdatedAt(membership: SimMembership, now: number): number {
+  const sync = membership.clientSync;
+  return sync !== null && sync.at <= now ? Math.max(membership.updatedAt, sync.at) : membership.updatedAt;
+}
+
 export function membershipOf(world: World, playerId: number): SimMembership | undefined {
   return world.memberships.find((membership) => membership.playerId === playerId);
 }
@@ -177,8 +199,12 @@ export function requirePlayer(world: World, playerId: number): SimPlayer {
   return player;
 }
 
-/** A player's update time is "now" from here on; a never-updated player gets their first snapshot. */
-export function markUpdated(player: SimPlayer, now: number): void {
+/**
+ * A player's update time is "now" from here on. A never-updated player gets their first snapshot, and
+ * with it every achievement they had already reached, undated.
+ */
+export function markUpdated(world: World, player: SimPlayer, now: number): void {
+  if (!player.tracked) world.achievements.push(...reachedBeforeTracking(player, world.epoch, now));
   player.tracked = true;
   player.manualUpdateAt = now;
 }
