@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CliError, describeFaults, parseSimulatorCli, USAGE } from './cli-args.ts';
 
 describe('simulator command line', () => {
-  it('serves 150 members on port 4010 with no faults when given nothing', () => {
+  it("serves 150 members on port 4010 under WOM's rate limit, with no faults, when given nothing", () => {
     expect(parseSimulatorCli([])).toEqual({
-      options: { port: 4010 },
+      options: { port: 4010, rateLimit: { withoutKey: 20, withKey: 100 } },
       faults: { latencyMs: 0, errorRate: 0, down: false, hiscoresDown: false },
       forced429: 0,
       retryAfterSeconds: 60,
@@ -64,6 +64,7 @@ describe('simulator command line', () => {
     const cli = parseSimulatorCli(['--latency=10', '--latency', '20', '--rate-limit=3', '--hiscores-down=0']);
     expect(cli.faults).toEqual({ latencyMs: 20, errorRate: 0, down: false, hiscoresDown: false });
     expect(cli.options.rateLimit).toEqual({ withoutKey: 3, withKey: 15 });
+    expect(parseSimulatorCli(['--rate-limit', 'off']).options.rateLimit).toBe(false);
   });
 
   it('starts an outage at once when only its length is given, and stays down when only --down is', () => {
@@ -95,9 +96,13 @@ describe('simulator command line', () => {
     [['--error-rate', '1.5'], "--error-rate needs a number from 0 to 1, got '1.5'"],
     [['--error-rate', 'lots'], "--error-rate needs a number from 0 to 1, got 'lots'"],
     [['--members', '2001'], "--members needs a whole number from 1 to 2000, got '2001'"],
-    [['--rate-limit', '1,2,3'], "--rate-limit needs <per minute> or <without key>,<with key>, got '1,2,3'"],
+    [
+      ['--rate-limit', '1,2,3'],
+      "--rate-limit needs <per minute>, <without key>,<with key> or off, got '1,2,3'",
+    ],
     [['--down=maybe'], "--down is a switch: use 1/true or 0/false, got 'maybe'"],
     [['--chaos'], 'Unknown option --chaos'],
+    [['-x'], 'Unknown option -x'],
     [['4010'], "Unexpected argument '4010'"],
   ])('refuses %j', (args, message) => {
     expect(() => parseSimulatorCli(args)).toThrow(new CliError(message));
@@ -107,11 +112,12 @@ describe('simulator command line', () => {
     expect(describeFaults(parseSimulatorCli([]))).toEqual([
       '  latency:           0 ms',
       '  error rate:        0% of requests answer 500',
-      '  rate limit:        off',
+      '  rate limit:        20/min without a key, 100/min with one',
       '  forced 429s:       none',
       '  downtime:          none',
       '  hiscores:          up',
     ]);
+    expect(describeFaults(parseSimulatorCli(['--rate-limit', 'off']))).toContain('  rate limit:        off');
     const faulty = parseSimulatorCli(
       '--latency 50 --error-rate 0.1 --rate-limit 20 --force-429 2 --retry-after 9 --down-after 5 --down-for 10 --hiscores-down'.split(
         ' ',

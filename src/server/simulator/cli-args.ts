@@ -1,4 +1,6 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { SimulatorFaults, SimulatorOptions } from './index.ts';
+import { WOM_RATE_LIMIT, type RateLimit } from './rate-limit.ts';
 
 /** What `npm run simulator` was asked for: the clan, where to serve it, and which faults to inject. */
 export interface SimulatorCli {
@@ -20,7 +22,8 @@ export class CliError extends Error {
 }
 
 interface OptionSpec {
-  flag: string;
+  /** The long flag without its dashes, as parseArgs names it. */
+  name: string;
   /** Shown in the usage, e.g. '<ms>'; absent for a switch. */
   value?: string;
   help: string;
@@ -48,11 +51,12 @@ function switchValue(raw: string, flag: string): boolean {
   throw new CliError(`${flag} is a switch: use 1/true or 0/false, got '${raw}'`);
 }
 
-/** '20' is WOM's own ratio (a key allows five times as many); '20,100' sets both. */
-function rateLimits(raw: string, flag: string): { withoutKey: number; withKey: number } {
+/** '20' is WOM's own ratio (a key allows five times as many); '20,100' sets both; 'off' turns it off. */
+function rateLimits(raw: string, flag: string): RateLimit {
+  if (raw.trim().toLowerCase() === 'off') return false;
   const [withoutKey, withKey, extra] = raw.split(',');
   if (withoutKey === undefined || extra !== undefined)
-    throw new CliError(`${flag} needs <per minute> or <without key>,<with key>, got '${raw}'`);
+    throw new CliError(`${flag} needs <per minute>, <without key>,<with key> or off, got '${raw}'`);
   const anonymous = wholeNumber(withoutKey, flag, 1, 1_000_000);
   return {
     withoutKey: anonymous,
@@ -64,7 +68,7 @@ const DAY_SECONDS = 86_400;
 
 const OPTIONS: readonly OptionSpec[] = [
   {
-    flag: '--port',
+    name: 'port',
     value: '<port>',
     help: 'port to listen on (default 4010; 0 picks a free one)',
     apply: (cli, raw, flag) => {
@@ -72,7 +76,7 @@ const OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
-    flag: '--host',
+    name: 'host',
     value: '<host>',
     help: 'address to listen on (default 127.0.0.1)',
     apply: (cli, raw, flag) => {
@@ -81,7 +85,7 @@ const OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
-    flag: '--members',
+    name: 'members',
     value: '<count>',
     help: 'clan size, 1 to 2000 (default 150)',
     apply: (cli, raw, flag) => {
@@ -89,7 +93,7 @@ const OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
-    flag: '--seed',
+    name: 'seed',
     value: '<n>',
     help: 'the same seed generates the same clan (default 1)',
     apply: (cli, raw, flag) => {
@@ -97,7 +101,7 @@ const OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
-    flag: '--group-id',
+    name: 'group-id',
     value: '<id>',
     help: 'the WOM group id to answer for (default 1234)',
     apply: (cli, raw, flag) => {
@@ -105,7 +109,7 @@ const OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
-    flag: '--latency',
+    name: 'latency',
     value: '<ms>',
     help: 'delay before every response',
     apply: (cli, raw, flag) => {
@@ -113,7 +117,7 @@ const OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
-    flag: '--error-rate',
+    name: 'error-rate',
     value: '<0..1>',
     help: 'share of requests that fail with a 500',
     apply: (cli, raw, flag) => {
@@ -121,15 +125,15 @@ const OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
-    flag: '--rate-limit',
-    value: '<n>[,<n>]',
-    help: "WOM's per-minute limit without (and with) an API key; 429 with Retry-After beyond it",
+    name: 'rate-limit',
+    value: '<n>[,<n>]|off',
+    help: "WOM's per-minute limit without (and with) an API key (default 20,100, WOM's own); 429 beyond it",
     apply: (cli, raw, flag) => {
       cli.options.rateLimit = rateLimits(raw, flag);
     },
   },
   {
-    flag: '--force-429',
+    name: 'force-429',
     value: '<count>',
     help: 'answer the first <count> requests with 429 and Retry-After',
     apply: (cli, raw, flag) => {
@@ -137,7 +141,7 @@ const OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
-    flag: '--retry-after',
+    name: 'retry-after',
     value: '<seconds>',
     help: 'Retry-After of the forced 429s (default 60)',
     apply: (cli, raw, flag) => {
@@ -145,14 +149,14 @@ const OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
-    flag: '--down',
+    name: 'down',
     help: 'answer every request with an HTML 503, as an outage would',
     apply: (cli, raw, flag) => {
       if (switchValue(raw, flag)) cli.downAfterSeconds = 0;
     },
   },
   {
-    flag: '--down-after',
+    name: 'down-after',
     value: '<seconds>',
     help: 'start the outage this long after start',
     apply: (cli, raw, flag) => {
@@ -160,7 +164,7 @@ const OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
-    flag: '--down-for',
+    name: 'down-for',
     value: '<seconds>',
     help: 'end the outage after this long (default: stays down)',
     apply: (cli, raw, flag) => {
@@ -168,7 +172,7 @@ const OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
-    flag: '--hiscores-down',
+    name: 'hiscores-down',
     help: 'player updates answer 503 HISCORES_SERVICE_UNAVAILABLE',
     apply: (cli, raw, flag) => {
       cli.faults.hiscoresDown = switchValue(raw, flag);
@@ -179,7 +183,7 @@ const OPTIONS: readonly OptionSpec[] = [
 export const USAGE = [
   'Usage: npm run simulator -- [options]',
   ...OPTIONS.map((option) => {
-    const left = `  ${option.flag}${option.value ? ` ${option.value}` : ''}`;
+    const left = `  --${option.name}${option.value ? ` ${option.value}` : ''}`;
     return `${left.padEnd(28)} ${option.help}`;
   }),
   `  ${'--help'.padEnd(26)} show this text`,
@@ -187,7 +191,7 @@ export const USAGE = [
 
 function defaults(): SimulatorCli {
   return {
-    options: { port: 4010 },
+    options: { port: 4010, rateLimit: { ...WOM_RATE_LIMIT } },
     faults: { latencyMs: 0, errorRate: 0, down: false, hiscoresDown: false },
     forced429: 0,
     retryAfterSeconds: 60,
@@ -197,38 +201,43 @@ function defaults(): SimulatorCli {
   };
 }
 
-function specFor(flag: string): OptionSpec {
-  const spec = OPTIONS.find((option) => option.flag === flag);
-  if (spec === undefined) throw new CliError(`Unknown option ${flag}`);
-  return spec;
-}
+const PARSE_OPTIONS: ParseArgsConfig['options'] = {
+  help: { type: 'boolean', short: 'h' },
+  ...Object.fromEntries(
+    OPTIONS.map((option) => [option.name, { type: option.value === undefined ? 'boolean' : 'string' }]),
+  ),
+};
 
 /**
  * The simulator's settings from its arguments: `--flag value` or `--flag=value`, and a switch needs
- * no value. Throws CliError, naming the flag, on anything it does not understand.
+ * no value (`--down=0` still turns it off). Throws CliError, naming the flag, on anything it does not
+ * understand.
  */
 export function parseSimulatorCli(args: readonly string[]): SimulatorCli {
   const cli = defaults();
-  for (let i = 0; i < args.length; i += 1) {
-    const token = args[i] ?? '';
-    if (token === '--help' || token === '-h') {
+  // Not strict: strict parsing refuses `--switch=0` and a value starting with a dash ('-5'), whose
+  // messages should name the range instead; every token is checked here.
+  const { tokens } = parseArgs({
+    args: [...args],
+    options: PARSE_OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind === 'positional') throw new CliError(`Unexpected argument '${token.value}'`);
+    if (token.kind === 'option-terminator') throw new CliError("Unexpected argument '--'");
+    if (token.name === 'help') {
       cli.help = true;
       continue;
     }
-    if (!token.startsWith('--')) throw new CliError(`Unexpected argument '${token}'`);
-    const equals = token.indexOf('=');
-    const flag = equals === -1 ? token : token.slice(0, equals);
-    const spec = specFor(flag);
-    let raw: string;
-    if (equals !== -1) raw = token.slice(equals + 1);
-    else if (spec.value === undefined) raw = 'true';
-    else {
-      const next = args[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new CliError(`${flag} needs a value`);
-      raw = next;
-      i += 1;
-    }
-    spec.apply(cli, raw, flag);
+    const spec = OPTIONS.find((option) => option.name === token.name);
+    if (spec === undefined) throw new CliError(`Unknown option ${token.rawName}`);
+    const flag = `--${spec.name}`;
+    // Without '=', parseArgs takes the next argument as the value even when it is the next flag.
+    const missing = token.value === undefined || (!token.inlineValue && token.value.startsWith('--'));
+    if (spec.value !== undefined && missing) throw new CliError(`${flag} needs a value`);
+    spec.apply(cli, token.value ?? 'true', flag);
   }
   if (cli.downForSeconds !== null && cli.downAfterSeconds === null) cli.downAfterSeconds = 0;
   return cli;

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   write(
     [
       'WOM simulator listening',
-      `  base URL:          ${simulator.url}`,
+      `  base URL:          ${simulator.url} (or ${simulator.origin}, as a self-hosted WOM)`,
       `  group id:          ${simulator.groupId}`,
       `  verification code: ${simulator.verificationCode}`,
       `  player watch:      ${simulator.origin}/player-watch.json`,
