@@ -78,14 +78,16 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(E2E_PORT, throwawayDatabase()),
+    // Demo mode as shipped: its WOM allows WOM's own 20 requests a minute, and the site paces to it.
+    server(E2E_PORT, throwawayDatabase(), { DEMO_SIMULATOR_RATE_LIMIT: '20' }),
     server(E2E_ADMIN_PORT, adminDatabaseUrl(), {
       DEMO_SIMULATOR_PORT: String(E2E_SIMULATOR_PORT),
       DEMO_SIMULATOR_CONTROL: 'true',
       // Sync Progress asks WOM at once, so a journey sees the XP it just gave a player.
       WOM_PLAYER_CACHE_SECONDS: '0',
-      // The simulator sets no rate limit; WOM's 20 a minute would make the journeys wait on it.
+      // WOM's 20 a minute would make the journeys wait on it: neither the site nor its WOM limits.
       WOM_REQUESTS_PER_MINUTE: '600',
+      DEMO_SIMULATOR_RATE_LIMIT: 'off',
     }),
   ],
 });

@@ -21,7 +21,8 @@ async function timed(url: string): Promise<{ ms: number; rows: number }> {
   return { ms, rows: response.body.length };
 }
 
-const simulator = await startSimulator({ members: MEMBERS });
+// It times answers, not WOM's limit.
+const simulator = await startSimulator({ members: MEMBERS, rateLimit: false });
 try {
   const url = `${simulator.url}/groups/${simulator.groupId}/bulk-hiscores`;
   const first = await timed(url);

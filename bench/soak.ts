@@ -105,8 +105,10 @@ const app = await startApp(await freePort(), MEMBERS, {
     TRUST_PROXY: '1',
     DEMO_SIMULATOR_CONTROL: 'true',
     DEMO_SIMULATOR_PORT: String(simulatorPort),
-    // Enough WOM budget that visitors' refreshes mostly reach the (faulty) simulator.
+    // Enough WOM budget that visitors' refreshes mostly reach the (faulty) simulator, whose faults
+    // come from the weather below and not from WOM's limit.
     WOM_REQUESTS_PER_MINUTE: '600',
+    DEMO_SIMULATOR_RATE_LIMIT: 'off',
     WOM_PLAYER_CACHE_SECONDS: '10',
   },
   onLogLine: noteLogLine,

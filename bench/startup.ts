@@ -74,8 +74,9 @@ const server = spawn(process.execPath, ['scripts/start.mjs'], {
     HOST: '127.0.0.1',
     PORT: String(port),
     DATABASE_URL: `sqlite:${join(dir, 'clan.db')}`,
-    // Demo mode whatever a local .env says: the built-in simulator, no network.
+    // Demo mode whatever a local .env says: the built-in simulator, no network, WOM's own limit.
     WOM_GROUP_ID: '',
+    DEMO_SIMULATOR_RATE_LIMIT: '20',
     LOG_LEVEL: 'warn',
   },
   stdio: ['ignore', 'pipe', 'pipe'],

@@ -92,6 +92,8 @@ export async function startApp(
       // Beside the throwaway database, also when that is PostgreSQL (the default would be ./data).
       ICON_CACHE_DIR: join(dir, 'icons'),
       DEMO_MEMBERS: String(members),
+      // Demo mode as shipped: its WOM allows WOM's own 20 requests a minute.
+      DEMO_SIMULATOR_RATE_LIMIT: '20',
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
       ADMIN_USERNAME: BENCH_ADMIN.username,

@@ -45,6 +45,8 @@ describe('loadConfig', () => {
     [{ REQUEST_TIMEOUT_SECONDS: '0' }, 'REQUEST_TIMEOUT_SECONDS'],
     [{ KEEP_ALIVE_TIMEOUT_SECONDS: '1.5' }, 'KEEP_ALIVE_TIMEOUT_SECONDS'],
     [{ MAX_CONNECTIONS_PER_ADDRESS: '-1' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
+    [{ DEMO_SIMULATOR_RATE_LIMIT: 'lots' }, 'DEMO_SIMULATOR_RATE_LIMIT'],
+    [{ DEMO_SIMULATOR_RATE_LIMIT: '0' }, 'DEMO_SIMULATOR_RATE_LIMIT'],
   ])('stops with a message naming the variable for %o', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
@@ -87,6 +89,14 @@ describe('loadConfig', () => {
     'https://me@clan.example',
   ])('stops with a message naming PUBLIC_URL for %s', (value) => {
     expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
+  });
+
+  it.each([
+    [undefined, { withoutKey: 20, withKey: 100 }],
+    ['600', { withoutKey: 600, withKey: 3_000 }],
+    ['off', false],
+  ])("reads DEMO_SIMULATOR_RATE_LIMIT=%s as the demo WOM's limit %o", (value, limit) => {
+    expect(loadConfig({ DEMO_SIMULATOR_RATE_LIMIT: value }).demo.simulatorRateLimit).toEqual(limit);
   });
 
   it('gives a client 30 s to send a request and keeps an idle connection 5 s', () => {

@@ -64,6 +64,25 @@ const publicUrlSchema = z.url({ protocol: /^https?$/ }).transform((value, ctx) =
   return z.NEVER;
 });
 
+/** Requests a minute without a key, and with one; `false`: no limit. */
+export type SimulatorRateLimit = { withoutKey: number; withKey: number } | false;
+
+/**
+ * The demo WOM's limit: `off`, or requests a minute without an API key (a key gets five times as
+ * many, WOM's own ratio). Default 20, WOM's own, so demo mode exercises the site's pacing.
+ */
+const simulatorRateLimitSchema = z
+  .string()
+  .trim()
+  .default('20')
+  .transform((value, ctx): SimulatorRateLimit => {
+    if (value.toLowerCase() === 'off') return false;
+    if (/^\d+$/.test(value) && Number(value) > 0)
+      return { withoutKey: Number(value), withKey: Number(value) * 5 };
+    ctx.addIssue({ code: 'custom', message: 'must be off or a whole number of requests a minute' });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -109,6 +128,7 @@ const envSchema = z.object({
   DEMO_SEED: z.coerce.number().int().default(1),
   DEMO_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   DEMO_SIMULATOR_CONTROL: flag.default(false),
+  DEMO_SIMULATOR_RATE_LIMIT: simulatorRateLimitSchema,
 
   SYNC_INTERVAL_MINUTES: positiveInt(60),
   PLAYER_WATCH_INTERVAL_HOURS: positiveInt(24),
@@ -166,7 +186,13 @@ export interface Config {
     /** How long a player's stored stats are served before Wise Old Man is asked again. */
     playerCacheMs: number;
   };
-  demo: { members: number; seed: number; simulatorPort: number; simulatorControl: boolean };
+  demo: {
+    members: number;
+    seed: number;
+    simulatorPort: number;
+    simulatorControl: boolean;
+    simulatorRateLimit: SimulatorRateLimit;
+  };
   /** The upstream the site fetches each game icon from, once. */
   iconBaseUrl: string;
   /** Where fetched icons are kept, so a restart or another instance need not fetch them again. */
@@ -281,6 +307,7 @@ export function loadConfig(
       seed: env.DEMO_SEED,
       simulatorPort: env.DEMO_SIMULATOR_PORT,
       simulatorControl: env.DEMO_SIMULATOR_CONTROL,
+      simulatorRateLimit: env.DEMO_SIMULATOR_RATE_LIMIT,
     },
     iconBaseUrl: env.ICON_BASE_URL,
     iconCacheDir: env.ICON_CACHE_DIR ?? defaultIconCacheDir(database),

@@ -10,13 +10,16 @@ import { testDialects } from '#test/databases.ts';
 import { WOM_SYNC, womSyncJob } from '../features/wom-sync/wom-sync.service.ts';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import { seedDemoHistory, startDemoWom, withSimulatorWatchList, type DemoWom } from './demo-mode.ts';
-import type { FromDemoWom } from './demo-wom-messages.ts';
+import type { DemoWomSettings, FromDemoWom } from './demo-wom-messages.ts';
 import { ShiftableClock } from './shiftable-clock.ts';
 
 /** The simulator process's source, run under tsx as `npm run dev` runs it. */
 const ENTRY = new URL('./demo-wom-process.ts', import.meta.url);
 
 const log = { warn: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
+
+/** Demo mode as shipped: its WOM allows WOM's own 20 requests a minute, which its start-up must fit in. */
+const demoConfig = (env: Record<string, string>) => testConfig({ DEMO_SIMULATOR_RATE_LIMIT: '20', ...env });
 
 /** A runner on the app's database whose clock is demo mode's, as main.ts builds it. */
 function demoJobs(t: TestApp, clock: ShiftableClock): JobRunner {
@@ -38,7 +41,7 @@ describe('demo mode', () => {
 
   it('replays a month of history on the first start, so members have clan XP and siege points', async () => {
     const clock = new ShiftableClock();
-    simulator = await startDemoWom(testConfig({ DEMO_MEMBERS: '60' }), ENTRY);
+    simulator = await startDemoWom(demoConfig({ DEMO_MEMBERS: '60' }), ENTRY);
     t = await createTestApp('sqlite', { wom: { url: simulator.url, groupId: simulator.groupId } });
     const jobs = demoJobs(t, clock);
 
@@ -51,6 +54,9 @@ describe('demo mode', () => {
     const started = await jobs.start(WOM_SYNC, null);
     if (started.status !== 'started') throw new Error('busy');
     expect((await started.done).outcome).toBe('succeeded');
+    // Both runs within WOM's minute: a 429 would have held the sync for its Retry-After.
+    const runs = await t.database.db.selectFrom('sync_runs').select('wom_requests').execute();
+    expect(runs.reduce((sum, run) => sum + run.wom_requests, 0)).toBeLessThanOrEqual(20);
 
     const members = (await t.app.inject({ method: 'GET', url: '/api/members' })).json<
       Array<{ clan_xp: number; siege_score: number }>
@@ -65,7 +71,7 @@ describe('demo mode', () => {
 
   it("flags the simulated clan's alts, so Show Alt Accounts has accounts to show", async () => {
     const clock = new ShiftableClock();
-    simulator = await startDemoWom(testConfig({ DEMO_MEMBERS: '60' }), ENTRY);
+    simulator = await startDemoWom(demoConfig({ DEMO_MEMBERS: '60' }), ENTRY);
     t = await createTestApp('sqlite', { wom: { url: simulator.url, groupId: simulator.groupId } });
     const alts = simulator.altIds().map(String);
     expect(alts).toHaveLength(3);
@@ -81,7 +87,7 @@ describe('demo mode', () => {
 
   it('does not replay history once the clan has members', async () => {
     const clock = new ShiftableClock();
-    simulator = await startDemoWom(testConfig({ DEMO_MEMBERS: '20' }), ENTRY);
+    simulator = await startDemoWom(demoConfig({ DEMO_MEMBERS: '20' }), ENTRY);
     t = await createTestApp('sqlite', { wom: { url: simulator.url, groupId: simulator.groupId } });
     const jobs = demoJobs(t, clock);
     await seedDemoHistory(t.database.db, jobs, clock, log, simulator);
@@ -99,7 +105,7 @@ describe("demo mode's WOM process", () => {
   });
 
   it('exits when the app that started it goes away and its IPC channel closes', async () => {
-    const settings = { seed: 1, members: 5, port: 0, control: false };
+    const settings: DemoWomSettings = { seed: 1, members: 5, port: 0, control: false, rateLimit: false };
     const child = fork(fileURLToPath(ENTRY), [JSON.stringify(settings)], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -143,7 +149,7 @@ for (const dialect of testDialects) {
     it("refuses an admin's sync while the history is being seeded, and the seed run succeeds", async () => {
       const clock = new ShiftableClock();
       simulator = await startDemoWom(
-        testConfig({ DEMO_MEMBERS: '20', DEMO_SIMULATOR_CONTROL: 'true' }),
+        demoConfig({ DEMO_MEMBERS: '20', DEMO_SIMULATOR_CONTROL: 'true' }),
         ENTRY,
       );
       t = await createTestApp(dialect, { wom: { url: simulator.url, groupId: simulator.groupId } });

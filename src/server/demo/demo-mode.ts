@@ -38,6 +38,7 @@ export async function startDemoWom(config: Config, entry: URL): Promise<DemoWom>
     members: config.demo.members,
     port: config.demo.simulatorPort,
     control: config.demo.simulatorControl,
+    rateLimit: config.demo.simulatorRateLimit,
   };
   const path = fileURLToPath(entry);
   const child = fork(path, [JSON.stringify(settings)], {

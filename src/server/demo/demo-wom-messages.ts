@@ -1,4 +1,5 @@
 /** What demo mode's app and its WOM simulator process tell each other over their IPC channel. */
+import type { RateLimit } from '../simulator/index.ts';
 
 /** The simulator's settings, passed as JSON in the process's only argument. */
 export interface DemoWomSettings {
@@ -6,6 +7,8 @@ export interface DemoWomSettings {
   members: number;
   port: number;
   control: boolean;
+  /** Always given, so the demo's WOM limits as configured whatever NODE_ENV the app runs under. */
+  rateLimit: RateLimit;
 }
 
 export type ToDemoWom = { type: 'shift-clock'; offsetMs: number };
