@@ -28,6 +28,7 @@ import { eventsRoutes } from './features/events/events.routes.ts';
 import { leaderboardsRoutes } from './features/leaderboards/leaderboards.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
 import { womDataRoutes } from './features/wom-data/wom-data.routes.ts';
+import { connectionCheckRoutes } from './features/wom-sync/connection-check.routes.ts';
 import { womSyncRoutes } from './features/wom-sync/wom-sync.routes.ts';
 import type { WomSyncDeps } from './features/wom-sync/wom-sync.service.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         jobs: deps.jobs,
         baselineBackfill: () => baselineBackfillStatus(adminDeps),
       });
+      await connectionCheckRoutes(admin, { ...adminDeps, wom: deps.wom });
       await adminMembersRoutes(admin, adminDeps);
       await baselineBackfillRoutes(admin, adminDeps);
       await seasonsRoutes(admin, adminDeps);

@@ -208,6 +208,7 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   })),
   'POST /api/admin/sync': one(adminOnly(202)),
   'GET /api/admin/sync': one(adminOnly(200)),
+  'POST /api/admin/sync/check': one(adminOnly(200)),
   'GET /api/admin/members': one(adminOnly(200)),
   'GET /api/admin/members/deleted': one(adminOnly(200)),
   'GET /api/admin/members/export.csv': one(adminOnly(200)),

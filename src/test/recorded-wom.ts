@@ -99,9 +99,10 @@ export async function startRecordedWom(): Promise<RecordedWom> {
         : (recordedErrorFor(request.method ?? 'GET', pathAndQuery) ??
           (() => {
             const file = fixtureFor(path, url.searchParams, state.moment);
-            return file === null
-              ? recordedErrors().find((error) => error.name === 'unknown-endpoint')
-              : { status: 200, headers: {}, text: recordedFixture(file) };
+            if (file !== null) return { status: 200, headers: {}, text: recordedFixture(file) };
+            // Only two players were recorded by id: any other is WOM's answer for a player it lacks.
+            const missing = /^\/players\/id\/\d+$/.test(path) ? 'player-id-not-found' : 'unknown-endpoint';
+            return recordedErrors().find((error) => error.name === missing);
           })());
     if (limitedLeft > 0) limitedLeft -= 1;
     else remaining = Math.max(0, remaining - 1);

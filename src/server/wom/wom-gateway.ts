@@ -46,6 +46,59 @@ export function parseRetryAfter(header: string | null, now: Date): number | null
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now.getTime()) / 1000));
 }
 
+/** WOM's rate-limit headers on an answer (`ratelimit-reset` in seconds); null when it sent none. */
+export interface WomRateLimit {
+  limit: number | null;
+  remaining: number | null;
+  reset: number | null;
+}
+
+/** What one probed request got (WomGateway.probe). */
+export interface WomProbe<T> {
+  path: string;
+  /** The HTTP status, or null when nothing came back (network failure, timeout). */
+  status: number | null;
+  /** The body had the shape the site reads. */
+  parsed: boolean;
+  value: T | null;
+  rateLimit: WomRateLimit | null;
+  error: string | null;
+}
+
+function rateLimitOf(headers: Headers): WomRateLimit | null {
+  const read = (name: string) => {
+    const value = headers.get(name);
+    return value === null || value.trim() === '' || !Number.isFinite(Number(value)) ? null : Number(value);
+  };
+  const rateLimit = {
+    limit: read('ratelimit-limit'),
+    remaining: read('ratelimit-remaining'),
+    reset: read('ratelimit-reset'),
+  };
+  return Object.values(rateLimit).every((value) => value === null) ? null : rateLimit;
+}
+
+/** The body as JSON of the expected shape, or the WomError that says what was wrong with it. */
+function parseBody<S extends z.ZodType>(path: string, text: string, schema: S): z.output<S> {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new WomError({ kind: 'invalid-body' }, 'WOM answered with a body that is not JSON', path, {
+      cause: error,
+    });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown';
+    throw new WomError({ kind: 'invalid-body' }, `WOM's answer had an unexpected shape (${where})`, path, {
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
 /**
  * The only code that talks to WOM. It paces requests through the shared limiter (the sync's
  * first, visitors' only from what is left), identifies the site with a user agent (and the API key
@@ -68,6 +121,11 @@ export class WomGateway {
       ...options,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
     };
+  }
+
+  /** The WOM address requests go to, e.g. https://api.wiseoldman.net/v2. */
+  get baseUrl(): string {
+    return this.#options.baseUrl;
   }
 
   /** HTTP requests this gateway has sent, retries included. */
@@ -146,6 +204,44 @@ export class WomGateway {
   }
 
   async #attempt<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+    const { response, text } = await this.#send(path);
+    if (!response.ok) throw this.#httpError(path, response, text);
+    return parseBody(path, text, schema);
+  }
+
+  /**
+   * One request answered as it came, for an admin's connection check: its status, WOM's rate-limit
+   * headers and whether the body has the shape the site reads. It never throws for what WOM
+   * answered (a 429 still holds the limiter for its Retry-After).
+   */
+  async probe<S extends z.ZodType>(path: string, schema: S): Promise<WomProbe<z.output<S>>> {
+    const failed = (status: number | null, rateLimit: WomRateLimit | null, error: unknown) => ({
+      path,
+      status,
+      parsed: false,
+      value: null,
+      rateLimit,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    let sent: { response: Response; text: string };
+    try {
+      sent = await this.#send(path);
+    } catch (error) {
+      return failed(null, null, error);
+    }
+    const { response, text } = sent;
+    const rateLimit = rateLimitOf(response.headers);
+    if (!response.ok) return failed(response.status, rateLimit, this.#httpError(path, response, text));
+    try {
+      const value = parseBody(path, text, schema);
+      return { path, status: response.status, parsed: true, value, rateLimit, error: null };
+    } catch (error) {
+      return failed(response.status, rateLimit, error);
+    }
+  }
+
+  /** Waits for the limiter (or refuses a visitor's request when no budget is spare), then sends. */
+  async #send(path: string): Promise<{ response: Response; text: string }> {
     const { baseUrl, apiKey, userAgent, limiter, timeoutMs, priority } = this.#options;
     if (priority === 'scheduled') {
       await limiter.acquire();
@@ -157,10 +253,8 @@ export class WomGateway {
       );
     }
     this.#requests += 1;
-    let response: Response;
-    let text: string;
     try {
-      response = await fetch(`${baseUrl}${path}`, {
+      const response = await fetch(`${baseUrl}${path}`, {
         headers: {
           accept: 'application/json',
           'user-agent': userAgent,
@@ -169,7 +263,7 @@ export class WomGateway {
         },
         signal: AbortSignal.timeout(timeoutMs),
       });
-      text = await response.text();
+      return { response, text: await response.text() };
     } catch (error) {
       const timedOut =
         error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -180,26 +274,6 @@ export class WomGateway {
         { cause: error },
       );
     }
-
-    if (!response.ok) throw this.#httpError(path, response, text);
-
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      throw new WomError({ kind: 'invalid-body' }, 'WOM answered with a body that is not JSON', path, {
-        cause: error,
-      });
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown';
-      throw new WomError({ kind: 'invalid-body' }, `WOM's answer had an unexpected shape (${where})`, path, {
-        cause: parsed.error,
-      });
-    }
-    return parsed.data;
   }
 
   #httpError(path: string, response: Response, text: string): WomError {

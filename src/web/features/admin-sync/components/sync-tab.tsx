@@ -1,6 +1,7 @@
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { TabSection } from '../../../components/tab-section.tsx';
 import { BaselineBackfillPanel } from './baseline-backfill-panel.tsx';
+import { ConnectionCheckPanel } from './connection-check-panel.tsx';
 import { PlayerWatchPanel } from './player-watch-panel.tsx';
 import { WomSyncPanel } from './wom-sync-panel.tsx';
 
@@ -13,6 +14,7 @@ export function SyncTab({ notify }: { notify: Notify }) {
       spacing="space-y-6"
     >
       <WomSyncPanel notify={notify} />
+      <ConnectionCheckPanel notify={notify} />
       <PlayerWatchPanel notify={notify} />
       <BaselineBackfillPanel notify={notify} />
     </TabSection>
