@@ -37,6 +37,14 @@ function playerWatchStatus(member: AdminMember): string {
  * What an admin sees on opening a row (spec §2, Admin member table): rank and WOM warnings, the
  * player-watch state, the member's WOM and XP details, and the member's actions.
  */
+/** Where Initial XP and Level came from, as the admin reads it. */
+const BASELINE_LABELS: Record<AdminMember['baseline_source'], string> = {
+  imported: 'Imported CSV',
+  admin: 'Set by an admin',
+  wom_history: 'WOM history at join',
+  first_seen: 'First seen by this site',
+};
+
 export function AdminMemberDetails({
   member,
   name,
@@ -63,14 +71,16 @@ export function AdminMemberDetails({
     { label: 'Current Level', value: formatNumber(member.current_lvl) },
     { label: 'Current XP', value: formatNumber(member.current_xp) },
     { label: 'Initial XP', value: formatNumber(member.first_xp) },
+    { label: 'Baseline From', value: BASELINE_LABELS[member.baseline_source] },
     { label: 'Updated At', value: formatDateTime(member.updated_at) },
   ];
 
   return (
     <div className="space-y-4">
-      {member.role_mismatch && (
+      {member.rank_proposal && (
         <Warning>
-          Role mismatch: {role} should be {calculated}.
+          Role mismatch: {role} should be {roleDisplayName(member.rank_proposal.rank)} (
+          {member.rank_proposal.basis}).
         </Warning>
       )}
       {womRoleDiffers && (

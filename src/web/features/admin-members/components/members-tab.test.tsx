@@ -22,6 +22,8 @@ const zezima = adminMember('Zezima', {
   womrole: 'opal',
   calculated_rank: 'sapphire',
   role_mismatch: true,
+  baseline_source: 'imported',
+  rank_proposal: { rank: 'sapphire', direction: 'promotion', basis: 'XP gained 4.0M since 23 Apr 2022' },
   wom_role_synced: 'opal',
   current_lvl: 2100,
   current_xp: 5_000_000,
@@ -132,7 +134,9 @@ describe('members tab', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const details = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
 
-    expect(within(details).getByText('Role mismatch: Opal should be Sapphire.')).toBeInTheDocument();
+    expect(
+      within(details).getByText('Role mismatch: Opal should be Sapphire (XP gained 4.0M since 23 Apr 2022).'),
+    ).toBeInTheDocument();
     expect(
       within(details).getByText('WOM still shows Emerald: change the in-game rank to match.'),
     ).toBeInTheDocument();
@@ -154,6 +158,7 @@ describe('members tab', () => {
       'Current Level': '2,100',
       'Current XP': '5,000,000',
       'Initial XP': '1,000,000',
+      'Baseline From': 'Imported CSV',
       'Updated At': '20 Nov 2026, 08:05 UTC',
     });
     expect(
@@ -174,6 +179,7 @@ describe('members tab', () => {
       {
         ...zezima,
         role_mismatch: false,
+        rank_proposal: null,
         runewatch_reported: true,
         runewatch_case: {
           accused_rsn: 'Zezima',
