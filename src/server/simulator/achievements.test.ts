@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedJson } from '#test/recorded-wom.ts';
 import { startSimulator, type WomSimulator } from './index.ts';
 import { call, manualClock, post } from './testing.ts';
 import type { AchievementJson, GroupDetailsJson } from './wom-shapes.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';
-/** The recording's facts (reference/wom-recorded/group-achievements.*.json). */
-const UNDATED = '1970-01-01T00:00:00.000Z';
-const FIELDS = [
-  'playerId',
-  'name',
-  'metric',
-  'threshold',
-  'accuracy',
-  'createdAt',
-  'measure',
-  'legacy',
-  'player',
+/** The real WOM's first two pages of 50 for its recorded group. */
+const RECORDED = [
+  ...recordedJson<AchievementJson[]>('group-achievements.limit50-offset0.json'),
+  ...recordedJson<AchievementJson[]>('group-achievements.limit50-offset50.json'),
 ];
+/** WOM's date for an achievement it found already reached: 76 of the recorded 100 rows. */
+const UNDATED = '1970-01-01T00:00:00.000Z';
+const FIELDS = Object.keys(RECORDED[0] ?? {});
 
 const key = (row: AchievementJson) => `${row.playerId}:${row.name}`;
 
@@ -43,6 +39,7 @@ describe('group achievements as the real WOM records them', () => {
   afterAll(() => simulator.close());
 
   it('dates most of them 1970 with no accuracy: reached before WOM first saw the player', () => {
+    expect(RECORDED.filter((row) => row.createdAt === UNDATED && row.accuracy === null)).toHaveLength(76);
     const rows = pages.flat();
     const undated = rows.filter((row) => row.createdAt === UNDATED);
     // The recording: 76 of the group's first 100 rows.
@@ -70,6 +67,8 @@ describe('group achievements as the real WOM records them', () => {
 
   it('orders by createdAt only, so rows with equal dates move between pages', async () => {
     const rows = pages.flat();
+    // The recording's overlap: a row on both pages, so another on neither.
+    expect(new Set(RECORDED.map(key)).size).toBe(RECORDED.length - 1);
     const dates = rows.map((row) => Date.parse(row.createdAt));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     // As many rows as WOM holds, yet some twice: so as many others on no page at all.

@@ -1,5 +1,6 @@
 import { isSkill } from '@wise-old-man/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedJson } from '#test/recorded-wom.ts';
 import { generateWorld } from './generate-world.ts';
 import { competitionStatus } from './responses.ts';
 import { startSimulator, type WomSimulator } from './index.ts';
@@ -192,34 +193,12 @@ describe('competition details', () => {
   });
 });
 
-/** The recording's field lists (reference/wom-recorded/group-competitions.json, competition-*.json). */
-const COMPETITION_FIELDS = [
-  'id',
-  'title',
-  'type',
-  'startsAt',
-  'endsAt',
-  'groupId',
-  'score',
-  'visible',
-  'createdAt',
-  'updatedAt',
-  'metric',
-  'metrics',
-  'participantCount',
-  'group',
-];
-const PARTICIPATION_FIELDS = [
-  'playerId',
-  'competitionId',
-  'teamName',
-  'createdAt',
-  'updatedAt',
-  'player',
-  'deltas',
-  'progress',
-  'levels',
-];
+/** What the real WOM sent for its recorded group's competitions, classic and team. */
+const RECORDED_LIST = recordedJson<CompetitionJson[]>('group-competitions.json');
+const RECORDED_TEAM = recordedJson<CompetitionDetailsJson>('competition-team-finished.json');
+const COMPETITION_FIELDS = Object.keys(RECORDED_LIST[0] ?? {});
+const METRIC_FIELDS = Object.keys(RECORDED_LIST[0]?.metrics[0] ?? {});
+const PARTICIPATION_FIELDS = Object.keys(RECORDED_TEAM.participations[0] ?? {});
 
 describe('competitions as the real WOM sends them', () => {
   let simulator: WomSimulator;
@@ -238,9 +217,7 @@ describe('competitions as the real WOM sends them', () => {
   it('lists each with metrics[] beside the deprecated metric, and the recorded fields', async () => {
     for (const competition of listed) {
       expect(Object.keys(competition)).toEqual(COMPETITION_FIELDS);
-      expect(competition.metrics.map((entry) => Object.keys(entry))).toEqual([
-        ['weight', 'metric', 'createdAt'],
-      ]);
+      expect(competition.metrics.map((entry) => Object.keys(entry))).toEqual([METRIC_FIELDS]);
       expect(competition.metrics[0]).toMatchObject({ weight: 1, metric: competition.metric });
       expect(competition).toMatchObject({ groupId: simulator.groupId, visible: true });
       expect(competition.group.id).toBe(simulator.groupId);
@@ -253,6 +230,8 @@ describe('competitions as the real WOM sends them', () => {
   });
 
   it('plays some in teams: every participation of a team competition names its team', async () => {
+    expect(RECORDED_TEAM.type).toBe('team');
+    expect(RECORDED_TEAM.participations.every((entry) => typeof entry.teamName === 'string')).toBe(true);
     const teams = listed.filter((competition) => competition.type === 'team');
     const ended = teams.filter((competition) => Date.parse(competition.endsAt) < now);
     const running = teams.filter(

@@ -9,6 +9,7 @@ import {
   type Skill,
 } from '@wise-old-man/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedJson } from '#test/recorded-wom.ts';
 import { startSimulator, type WomSimulator } from './index.ts';
 import { call, manualClock, post, type ManualClock } from './testing.ts';
 import type {
@@ -177,10 +178,20 @@ describe('group endpoints', () => {
   });
 
   it('shows -1 and no player for the metrics nobody in the group ranks in, as recorded', async () => {
+    const recorded = recordedJson<GroupStatisticsJson>('group-statistics.json').metricLeaders;
+    const nobody = (leaders: Record<string, { player: unknown }>) =>
+      Object.values(leaders).find((leader) => leader.player === null);
+    expect(nobody(recorded.bosses)).toEqual({ metric: 'amoxliatl', kills: -1, rank: -1, player: null });
+    expect(nobody(recorded.activities)).toEqual({
+      metric: 'bounty_hunter_hunter',
+      score: -1,
+      rank: -1,
+      player: null,
+    });
     const { metricLeaders } = (await call<GroupStatisticsJson>(`${group}/statistics`)).body;
     const bosses = Object.values(metricLeaders.bosses).filter((leader) => leader.player === null);
     const activities = Object.values(metricLeaders.activities).filter((leader) => leader.player === null);
-    // The recording: 44 of 71 bosses and 8 of 15 activities, e.g. {metric, kills: -1, rank: -1, player: null}.
+    // The recording: 44 of 71 bosses and 8 of 15 activities.
     expect(bosses.length).toBeGreaterThan(0);
     expect(activities.length).toBeGreaterThan(0);
     for (const leader of bosses)

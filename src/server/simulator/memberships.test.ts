@@ -1,52 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { recordedJson } from '#test/recorded-wom.ts';
 import { startSimulator, type WomSimulator } from './index.ts';
 import { call, manualClock, type ManualClock } from './testing.ts';
 import type { BulkHiscoresRow, GroupDetailsJson, PlayerDetailsJson } from './wom-shapes.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 const DAY = 86_400_000;
-/** reference/wom-recorded/player-by-id.never-updated.json, but for its id, names and dates. */
-const NEVER_UPDATED = {
-  type: 'unknown',
-  build: 'main',
-  status: 'active',
-  patron: false,
-  exp: 0,
-  ehp: 0,
-  ehb: 0,
-  ttm: 0,
-  tt200m: 0,
-  updatedAt: null,
-  lastChangedAt: null,
-  lastImportedAt: null,
-  combatLevel: 3,
-  archive: null,
-  annotations: [],
-  latestSnapshot: null,
-};
-const PLAYER_DETAILS_FIELDS = [
-  'id',
-  'username',
-  'displayName',
-  'type',
-  'build',
-  'status',
-  'country',
-  'patron',
-  'exp',
-  'ehp',
-  'ehb',
-  'ttm',
-  'tt200m',
-  'registeredAt',
-  'updatedAt',
-  'lastChangedAt',
-  'lastImportedAt',
-  'combatLevel',
-  'archive',
-  'annotations',
-  'latestSnapshot',
-];
+/** The real WOM's answer for a member it never updated. */
+const RECORDED_NEVER_UPDATED = recordedJson<PlayerDetailsJson>('player-by-id.never-updated.json');
+const WHO = ['id', 'username', 'displayName', 'registeredAt', 'country'];
+/** Everything in it but who the player is, and when and where they registered. */
+const NEVER_UPDATED = Object.fromEntries(
+  Object.entries(RECORDED_NEVER_UPDATED).filter(([field]) => !WHO.includes(field)),
+);
 
 describe('memberships as the real WOM keeps them', () => {
   let simulator: WomSimulator;
@@ -63,6 +29,11 @@ describe('memberships as the real WOM keeps them', () => {
   afterEach(() => clock.set(NOW));
 
   it('learns join days from RuneLite later: none at first, then some, all at once per clan sync', async () => {
+    const recorded = (moment: string) =>
+      recordedJson<GroupDetailsJson>(`group-details.${moment}.json`).memberships.filter(
+        (m) => m.clientSyncJoinedAt !== null,
+      ).length;
+    expect([recorded('first-sync'), recorded('after-changes')]).toEqual([0, 2]);
     clock.set(Date.parse(NOW) - 30 * DAY);
     const first = await details();
     expect(first.memberships.filter((m) => m.clientSyncJoinedAt !== null)).toEqual([]);
@@ -104,7 +75,7 @@ describe('memberships as the real WOM keeps them', () => {
     const inBulk = new Set(bulk.map((row) => row.player.id));
     for (const membership of never) {
       const { body } = await call<PlayerDetailsJson>(`${simulator.url}/players/id/${membership.playerId}`);
-      expect(Object.keys(body)).toEqual(PLAYER_DETAILS_FIELDS);
+      expect(Object.keys(body)).toEqual(Object.keys(RECORDED_NEVER_UPDATED));
       expect(body).toMatchObject(NEVER_UPDATED);
       expect(membership.player.type).toBe('unknown');
       expect(inBulk.has(membership.playerId)).toBe(false);
