@@ -8,13 +8,16 @@ type WithBackfill = SyncStatus & { baseline_backfill?: BaselineBackfillStatus };
 
 /**
  * The backfill's status rides on GET /api/admin/sync, beside the WOM sync's: this reads the answer
- * the WOM sync panel already polls (it never asks on its own), so the tab sends no extra request.
+ * the WOM sync panel already polls, so the tab sends no extra request except while a backfill runs.
  */
 export function useBackfillStatus() {
   return useQuery({
     queryKey: syncStatusQueryKey,
     queryFn: getSyncStatus,
     staleTime: Infinity,
+    // The WOM panel polls every 10 s while no sync runs: a running backfill's stage is asked every second.
+    refetchInterval: (query) =>
+      (query.state.data)?.baseline_backfill?.running ? 1_000 : false,
     select: (status: WithBackfill) => status.baseline_backfill ?? null,
   });
 }
