@@ -4,6 +4,6 @@ import { api } from '../../../lib/api-client.ts';
 
 export const getCompetitions = () => api.get<WomCompetitionItem[]>('/api/wom-competitions');
 
-/** Only prefetched for now (spec §7); no page shows competitions yet. */
+/** Prefetched when the browser is idle (spec §7); the events page shows linked competitions' standings. */
 export const getCompetitionsQueryOptions = () =>
   queryOptions({ queryKey: ['wom-competitions'], queryFn: getCompetitions });

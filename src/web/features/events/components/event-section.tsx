@@ -1,8 +1,10 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { EventStatus } from '#core/events/event-status.ts';
 import type { ClanEvent } from '#core/events/events.schema.ts';
+import type { WomCompetitionItem } from '#core/wom/wom-data.schema.ts';
 import { formatShortDate } from '../../../lib/format.ts';
 import { endsInText, startsInText } from '../utils/event-timing.ts';
+import { CompetitionStandings } from './competition-standings.tsx';
 import { EventName } from './event-name.tsx';
 
 const SECTIONS: Record<EventStatus, { title: string; empty: string; timing: string }> = {
@@ -31,17 +33,77 @@ function Winners({ winners }: { winners: readonly string[] }) {
   return <span className="font-medium text-gold-300">{winners.join(', ')}</span>;
 }
 
+/**
+ * One event's row and, for an event whose competition has standings, a toggle that opens them in a
+ * row beneath.
+ */
+function EventRow({
+  event,
+  status,
+  now,
+  competition,
+}: {
+  event: ClanEvent;
+  status: EventStatus;
+  now: Date;
+  competition: WomCompetitionItem | undefined;
+}) {
+  const [open, setOpen] = useState(false);
+  const standingsId = useId();
+  const columns = status === 'completed' ? 3 : 2;
+  const hasStandings = (competition?.participants?.length ?? 0) > 0;
+  return (
+    <>
+      <tr className="border-t border-stone-800 align-middle">
+        <td className="px-4 py-3">
+          <EventName event={event} />
+          {competition && hasStandings && (
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={standingsId}
+              onClick={() => setOpen(!open)}
+              className="mt-1 text-xs text-sky-300 hover:text-sky-200 hover:underline"
+            >
+              {open ? 'Hide standings' : competition.teams ? 'Show team standings' : 'Show standings'}{' '}
+              <span className="sr-only">of {event.name}</span>
+            </button>
+          )}
+        </td>
+        <td className="px-4 py-3 whitespace-nowrap text-stone-300">
+          <Timing event={event} status={status} now={now} />
+        </td>
+        {status === 'completed' && (
+          <td className="px-4 py-3">
+            <Winners winners={event.winners} />
+          </td>
+        )}
+      </tr>
+      {open && competition && (
+        <tr id={standingsId} className="bg-stone-950/40">
+          <td colSpan={columns} className="px-4 pb-4">
+            <CompetitionStandings competition={competition} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
 /** One status's events as a table; `shown` is already cut to the page's limit, `total` is not. */
 export function EventSection({
   status,
   shown,
   total,
   now,
+  competitions,
 }: {
   status: EventStatus;
   shown: ClanEvent[];
   total: number;
   now: Date;
+  /** Linked competitions by WOM id, once loaded. */
+  competitions?: ReadonlyMap<string, WomCompetitionItem>;
 }) {
   const section = SECTIONS[status];
   const headingId = useId();
@@ -81,19 +143,13 @@ export function EventSection({
             </thead>
             <tbody>
               {shown.map((event) => (
-                <tr key={event.id} className="border-t border-stone-800 align-middle">
-                  <td className="px-4 py-3">
-                    <EventName event={event} />
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-stone-300">
-                    <Timing event={event} status={status} now={now} />
-                  </td>
-                  {status === 'completed' && (
-                    <td className="px-4 py-3">
-                      <Winners winners={event.winners} />
-                    </td>
-                  )}
-                </tr>
+                <EventRow
+                  key={event.id}
+                  event={event}
+                  status={status}
+                  now={now}
+                  competition={event.wom_id === null ? undefined : competitions?.get(event.wom_id)}
+                />
               ))}
             </tbody>
           </table>

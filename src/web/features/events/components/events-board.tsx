@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import {
   EVENT_LIST_LIMITS,
   EVENT_STATUSES,
@@ -6,8 +7,10 @@ import {
   type EventStatus,
 } from '#core/events/event-status.ts';
 import type { ClanEvent } from '#core/events/events.schema.ts';
+import type { WomCompetitionItem } from '#core/wom/wom-data.schema.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { EmptyState } from '../../../components/states.tsx';
+import { getCompetitionsQueryOptions } from '../api/get-competitions.ts';
 import { useEvents } from '../api/get-events.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { searchEvents } from '../utils/search-events.ts';
@@ -24,7 +27,9 @@ function EventTables({
   now,
   showAll,
   onShowAllChange,
+  competitions,
 }: {
+  competitions?: ReadonlyMap<string, WomCompetitionItem>;
   events: ClanEvent[];
   search: string;
   now: Date;
@@ -56,6 +61,7 @@ function EventTables({
           shown={showAll ? grouped[status] : grouped[status].slice(0, EVENT_LIST_LIMITS[status])}
           total={counts[status]}
           now={now}
+          competitions={competitions}
         />
       ))}
       {overLimit && (
@@ -77,6 +83,12 @@ function EventTables({
 /** The events page's board, or its loading or error state; the clock and 'Show All' outlive a reload. */
 export function EventsBoard({ search }: { search: string }) {
   const events = useEvents();
+  // Standings are extra: the events show without them, and they join when they come.
+  const competitionList = useQuery(getCompetitionsQueryOptions()).data;
+  const competitions = useMemo(
+    () => new Map((competitionList ?? []).map((competition) => [String(competition.id), competition])),
+    [competitionList],
+  );
   const now = useNow();
   const [showAll, setShowAll] = useState(false);
   return (
@@ -87,7 +99,14 @@ export function EventsBoard({ search }: { search: string }) {
       errorMessage="Failed to load events"
     >
       {(data) => (
-        <EventTables events={data} search={search} now={now} showAll={showAll} onShowAllChange={setShowAll} />
+        <EventTables
+          events={data}
+          search={search}
+          now={now}
+          showAll={showAll}
+          onShowAllChange={setShowAll}
+          competitions={competitions}
+        />
       )}
     </QueryState>
   );
