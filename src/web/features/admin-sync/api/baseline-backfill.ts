@@ -11,14 +11,13 @@ type WithBackfill = SyncStatus & { baseline_backfill?: BaselineBackfillStatus };
  * the WOM sync panel already polls, so the tab sends no extra request except while a backfill runs.
  */
 export function useBackfillStatus() {
-  return useQuery({
+  return useQuery<WithBackfill, Error, BaselineBackfillStatus | null>({
     queryKey: syncStatusQueryKey,
     queryFn: getSyncStatus,
     staleTime: Infinity,
     // The WOM panel polls every 10 s while no sync runs: a running backfill's stage is asked every second.
-    refetchInterval: (query) =>
-      (query.state.data)?.baseline_backfill?.running ? 1_000 : false,
-    select: (status: WithBackfill) => status.baseline_backfill ?? null,
+    refetchInterval: (query) => (query.state.data?.baseline_backfill?.running ? 1_000 : false),
+    select: (status) => status.baseline_backfill ?? null,
   });
 }
 
