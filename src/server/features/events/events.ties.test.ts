@@ -48,8 +48,8 @@ function withTiedGains(participations: Participation[], members: ReadonlySet<num
 }
 
 /**
- * WOM as the simulator serves it, except that every competition's standings end in the ties of
- * MEMBER_GAINS: the simulator decides its own gains, and this test needs ties it knows.
+ * WOM as the simulator serves it, except that every competition is classic and its standings end in
+ * the ties of MEMBER_GAINS: the simulator decides its own gains, and this test needs ties it knows.
  */
 async function startTiedWom(simulator: WomSimulator): Promise<TiedWom> {
   const members = new Set(simulator.memberIds());
@@ -62,10 +62,14 @@ async function startTiedWom(simulator: WomSimulator): Promise<TiedWom> {
       const competition = /^\/v2\/competitions\/(\d+)$/.exec(path.split('?')[0] ?? '');
       if (competition && upstream.ok) {
         const details = JSON.parse(body) as { participations: Participation[] };
-        const participations = withTiedGains(details.participations, members);
+        const participations = withTiedGains(details.participations, members).map((p) => ({
+          ...p,
+          teamName: null,
+        }));
         const top = participations.filter((p) => members.has(p.playerId)).slice(0, 2);
         winners.set(Number(competition[1]), top);
-        body = JSON.stringify({ ...details, participations });
+        // Ties of players: every competition is classic here (a team one is won by a team).
+        body = JSON.stringify({ ...details, type: 'classic', participations });
       }
       response.writeHead(upstream.status, {
         'content-type': upstream.headers.get('content-type') ?? 'application/json',

@@ -68,7 +68,10 @@ for (const dialect of testDialects) {
       await makeInvisible(achiever, HIDDEN);
       const after = await json<Achievement[]>('/api/wom-group-achievements?limit=100');
       expect(after.map((a) => a.player.id)).not.toContain(achiever);
-      expect(after).toEqual(before.filter((a) => a.player.id !== achiever).slice(0, 100));
+      // The others keep their order, and stored achievements beyond the first page fill the gap.
+      const others = before.filter((a) => a.player.id !== achiever);
+      expect(after.slice(0, others.length)).toEqual(others);
+      expect(after.length).toBeGreaterThanOrEqual(others.length);
       if (before.length - theirs >= 10) {
         expect(await json<Achievement[]>('/api/wom-group-achievements')).toHaveLength(10);
       }

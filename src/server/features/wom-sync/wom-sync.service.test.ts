@@ -180,7 +180,7 @@ for (const dialect of testDialects) {
       expect(after.reduce((sum, m) => sum + m.siege_score, 0)).toBe(total);
     });
 
-    it('marks as won only the results level with the top gain of all participants', async () => {
+    it('marks as won only the results level with the top gain of all participants, or of the top team', async () => {
       clock.set(new Date(Date.parse(START) - 40 * DAY).toISOString());
       await t.sync();
       clock.set(START);
@@ -194,18 +194,35 @@ for (const dialect of testDialects) {
       for (const event of events) {
         const response = await fetch(`${simulator.url}/competitions/${event.wom_id}`);
         const details = (await response.json()) as {
+          type: string;
           participations: Array<{
             playerId: number;
+            teamName: string | null;
             player: { displayName: string };
             progress: { gained: number };
           }>;
         };
-        const top = Math.max(...details.participations.map((p) => p.progress.gained));
         const results = await t.database.db
           .selectFrom('event_results')
           .select(['member_wom_id', 'gained', 'won', 'placement'])
           .where('event_id', '=', event.id)
           .execute();
+        if (details.type === 'team') {
+          // A team competition is won by the team whose players gained the most in all.
+          const totals = new Map<string, number>();
+          for (const p of details.participations)
+            totals.set(p.teamName!, (totals.get(p.teamName!) ?? 0) + p.progress.gained);
+          const best = Math.max(...totals.values());
+          const teamOf = new Map(details.participations.map((p) => [String(p.playerId), p.teamName!]));
+          for (const r of results)
+            expect(Boolean(r.won)).toBe(totals.get(teamOf.get(r.member_wom_id)!) === best && r.gained > 0);
+          const winner = details.participations.find(
+            (p) => totals.get(p.teamName!) === best && p.progress.gained > 0,
+          )!;
+          expect(event.winner_username).toBe(winner.player.displayName);
+          continue;
+        }
+        const top = Math.max(...details.participations.map((p) => p.progress.gained));
         for (const r of results) expect(Boolean(r.won)).toBe(r.gained === top);
         const winner = details.participations.find((p) => p.progress.gained === top)!;
         expect(event.winner_username).toBe(winner.player.displayName);
