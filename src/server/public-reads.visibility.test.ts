@@ -293,8 +293,10 @@ for (const dialect of testDialects) {
 
       for (const event of won) {
         const details = (await (await fetch(`${simulator.url}/competitions/${event.wom_id}`)).json()) as {
+          type: string;
           participations: Array<{
             playerId: number;
+            teamName: string | null;
             player: { displayName: string };
             progress: { gained: number };
           }>;
@@ -302,14 +304,32 @@ for (const dialect of testDialects) {
         const visible = details.participations.filter(
           (p) => String(p.playerId) !== winner.wom_id && p.progress.gained > 0,
         );
-        const top = Math.max(...visible.map((p) => p.progress.gained));
-        const expected = visible.find((p) => p.progress.gained === top)?.player.displayName ?? null;
+        let expected: string | null;
+        if (details.type === 'team') {
+          // The team still won (its total counts every player); its first visible player is shown.
+          const totals = new Map<string | null, number>();
+          for (const p of details.participations)
+            totals.set(p.teamName, (totals.get(p.teamName) ?? 0) + p.progress.gained);
+          const best = Math.max(...totals.values());
+          expected = visible.find((p) => totals.get(p.teamName) === best)?.player.displayName ?? null;
+        } else {
+          const top = Math.max(...visible.map((p) => p.progress.gained));
+          expected = visible.find((p) => p.progress.gained === top)?.player.displayName ?? null;
+        }
         expect(after.find((e) => e.id === event.id)?.winner_username).toBe(expected);
       }
-      // Every other event keeps its winner.
-      expect(after.filter((e) => !won.some((w) => w.id === e.id))).toEqual(
-        events.filter((e) => !won.some((w) => w.id === e.id)),
-      );
+      // An event they won beside others (a tie, or a team) names the others only; every other event
+      // keeps its winners.
+      const isTheirs = (name: string) => normaliseRsn(name) === normaliseRsn(winner.wom_name ?? winner.name);
+      const shared = events.filter((e) => !won.some((w) => w.id === e.id) && e.winners.some(isTheirs));
+      for (const event of shared) {
+        expect(after.find((e) => e.id === event.id)?.winners).toEqual(
+          event.winners.filter((w) => !isTheirs(w)),
+        );
+      }
+      const untouched = (e: ClanEvent) =>
+        !won.some((w) => w.id === e.id) && !shared.some((s) => s.id === e.id);
+      expect(after.filter(untouched)).toEqual(events.filter(untouched));
     });
   });
 }
