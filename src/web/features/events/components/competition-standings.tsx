@@ -105,7 +105,7 @@ export function CompetitionStandings({ competition }: { competition: WomCompetit
           Counts {competition.metrics.map((metric) => metricDisplayName(metric)).join(', ')}
         </p>
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         {teams && teams.length > 0 && <TeamTable teams={teams} />}
         {players.length > 0 ? (
           <PlayerTable players={players} teams={teams !== null} />

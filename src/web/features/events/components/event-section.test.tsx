@@ -79,6 +79,8 @@ describe('EventSection', () => {
       />,
     );
     expect(screen.queryByRole('table', { name: 'Teams' })).toBeNull();
+    const winner = within(screen.getByRole('table', { name: 'Completed Events' })).getAllByRole('row')[1]!;
+    expect(within(winner).getAllByRole('cell')[2]?.textContent).toBe('MinnowsTeam of 2 players');
     await userEvent.click(screen.getByRole('button', { name: 'Show team standings of Team Fishing' }));
 
     const teams = within(screen.getByRole('table', { name: 'Teams' }))

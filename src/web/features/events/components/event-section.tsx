@@ -27,9 +27,24 @@ function Timing({ event, status, now }: { event: ClanEvent; status: EventStatus;
   );
 }
 
-/** Every winner of a completed event: a tie for first place names them all. */
-function Winners({ winners }: { winners: readonly string[] }) {
+/**
+ * Every winner of a completed event: a tie for first place names them all. A team competition is won
+ * by a team, named instead of its dozens of players.
+ */
+function Winners({ winners, teams }: { winners: readonly string[]; teams: WomCompetitionItem['teams'] }) {
   if (winners.length === 0) return <span className="text-stone-400 italic">No winner recorded</span>;
+  const first = teams?.filter((team) => team.placement === 1) ?? [];
+  if (first.length > 0) {
+    return (
+      <span className="font-medium text-gold-300">
+        {first.map((team) => team.team).join(', ')}
+        <span className="block text-xs font-normal text-stone-400">
+          {first.length === 1 ? 'Team' : 'Teams'} of {first.reduce((sum, team) => sum + team.players, 0)}{' '}
+          players
+        </span>
+      </span>
+    );
+  }
   return <span className="font-medium text-gold-300">{winners.join(', ')}</span>;
 }
 
@@ -75,7 +90,7 @@ function EventRow({
         </td>
         {status === 'completed' && (
           <td className="px-4 py-3">
-            <Winners winners={event.winners} />
+            <Winners winners={event.winners} teams={competition?.teams ?? null} />
           </td>
         )}
       </tr>
