@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { NOT_TRACKED_TEXT, isTrackedByWom } from '#core/members/wom-tracking.ts';
 import { MANUAL_POINT_INCREMENTS } from '#core/events/competition-results.ts';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { normaliseRole, roleDisplayName } from '#core/members/roles.ts';
@@ -62,15 +63,16 @@ export function AdminMemberDetails({
   const calculated = roleDisplayName(member.calculated_rank);
   const womRole = normaliseRole(member.wom_role_synced);
   const womRoleDiffers = womRole !== null && womRole !== normaliseRole(member.womrole);
+  const tracked = isTrackedByWom(member);
   const fields = [
     { label: 'Current Role', value: role },
     { label: 'Calculated Rank', value: calculated },
     { label: 'Player Watch', value: playerWatchStatus(member) },
     { label: 'WOM ID', value: member.wom_id },
     { label: 'WOM Name', value: member.wom_name ?? '-' },
-    { label: 'Current Level', value: formatNumber(member.current_lvl) },
-    { label: 'Current XP', value: formatNumber(member.current_xp) },
-    { label: 'Initial XP', value: formatNumber(member.first_xp) },
+    { label: 'Current Level', value: tracked ? formatNumber(member.current_lvl) : '-' },
+    { label: 'Current XP', value: tracked ? formatNumber(member.current_xp) : '-' },
+    { label: 'Initial XP', value: tracked ? formatNumber(member.first_xp) : '-' },
     { label: 'Baseline From', value: BASELINE_LABELS[member.baseline_source] },
     { label: 'Updated At', value: formatDateTime(member.updated_at) },
   ];
@@ -90,6 +92,11 @@ export function AdminMemberDetails({
         <Warning>Flagged by player watch: reported on RuneWatch and not whitelisted.</Warning>
       )}
       {member.not_in_wom && <Warning>Not in WOM: this player is not in the clan&apos;s WOM group.</Warning>}
+      {!tracked && (
+        <Warning>
+          {NOT_TRACKED_TEXT}: their levels and XP are known once Wise Old Man first updates them.
+        </Warning>
+      )}
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
         {fields.map((field) => (
           <div key={field.label}>

@@ -109,6 +109,20 @@ describe('members tab', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('says a member WOM has never updated is not tracked yet, without levels and XP of 0', async () => {
+    renderTab([{ ...zezima, wom_account_type: 'unknown', current_lvl: 0, current_xp: 0, first_xp: 0 }]);
+    const toggle = screen.getByRole('button', { name: 'Show details for Zezima' });
+    await userEvent.click(toggle);
+    const details = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(
+      within(details).getByText(
+        'Not tracked by Wise Old Man yet: their levels and XP are known once Wise Old Man first updates them.',
+      ),
+    ).toBeInTheDocument();
+    const level = within(details).getByText('Current Level').nextElementSibling;
+    expect(level).toHaveTextContent('-');
+  });
+
   it('links to the deleted members', () => {
     renderTab();
     expect(screen.getByRole('link', { name: 'Deleted Members' })).toHaveAttribute(
