@@ -21,6 +21,15 @@ describe('navbar', () => {
     expect(within(nav).getByRole('link', { name: 'Hall of Fame' })).toHaveAttribute('href', '/bosses');
   });
 
+  it('marks Progress as the current page on /progress for a signed-in user', async () => {
+    renderApp('/progress', { user: testUser() });
+    const nav = await mainNav();
+    expect(await within(nav).findByRole('link', { name: 'Progress' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
   it.each([
     ['/', 'Home'],
     ['/members', 'Members'],
@@ -56,6 +65,7 @@ describe('navbar', () => {
     renderApp('/', { user: testUser() });
     const nav = await mainNav();
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(nav).getByRole('link', { name: 'Progress' })).toHaveAttribute('href', '/progress');
     expect(within(nav).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
@@ -100,6 +110,7 @@ describe('navbar', () => {
     renderApp('/', { user: testUser({ is_admin: true }) });
     const nav = await mainNav();
     expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(within(nav).getByRole('link', { name: 'Progress' })).toHaveAttribute('href', '/progress');
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
   });
 

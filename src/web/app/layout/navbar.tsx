@@ -40,6 +40,10 @@ function SessionEntry() {
           Admin
         </NavLink>
       )}
+      {/* The spec's seven links are what a visitor sees; a member's races and goals are one step away. */}
+      <NavLink to={paths.progress} className={linkClass}>
+        Progress
+      </NavLink>
       {/* Admins are players too: their characters, claims and password live on the profile. */}
       <NavLink to={paths.profile} className={linkClass}>
         Profile
