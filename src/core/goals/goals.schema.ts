@@ -7,6 +7,8 @@ import { serialIdSchema, womPlayerIdWithMessage } from '../http/params.schema.ts
 /** The spec's goal texts (§5 Goal creation, §8 Goals), word for word. */
 export const GOAL_MESSAGES = {
   requiredFields: 'Please fill out all required fields',
+  /** Not the spec's: a decimal is filled in, so 'fill out all required fields' would mislead. */
+  wholeNumber: 'Value must be a whole number',
   statsLoading: 'Player statistics are still loading. Please wait a moment and try again.',
   statsUnavailable: 'Unable to load player statistics. Please try again or select a different skill/boss.',
   noExperience: (metric: string) =>

@@ -73,6 +73,15 @@ describe('set a goal form', () => {
     expect(fetch.mock.calls.map(([, init]) => init?.method ?? 'GET')).not.toContain('POST');
   });
 
+  it('says a decimal value must be a whole number and sends nothing', async () => {
+    const fetch = stubApi({ 'GET /api/pwom-player': stats });
+    renderWithQueries(<GoalForm characters={characters} />);
+    const user = await fillGoal({ metric: 'Attack', value: '1.5' });
+    await user.click(create());
+    expect(screen.getByRole('alert')).toHaveTextContent('Value must be a whole number');
+    expect(fetch.mock.calls.map(([, init]) => init?.method ?? 'GET')).not.toContain('POST');
+  });
+
   it('asks the user to wait while the statistics load', async () => {
     stubApi({ 'GET /api/pwom-player': () => new Promise<Response>(() => undefined) });
     renderWithQueries(<GoalForm characters={characters} />);

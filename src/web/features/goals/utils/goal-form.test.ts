@@ -29,9 +29,12 @@ describe('goal form checks', () => {
     ['no character', { wom_id: '' }],
     ['no metric', { metric: '' }],
     ['no value', { value: '' }],
-    ['a value that is not a whole number', { value: '1.5' }],
   ])('asks for every required field with %s', (_, overrides) => {
     expect(goalFormError(values(overrides), loaded(10), TODAY)).toBe(GOAL_MESSAGES.requiredFields);
+  });
+
+  it('says a decimal value must be a whole number, not that a field is missing', () => {
+    expect(goalFormError(values({ value: '1.5' }), loaded(10), TODAY)).toBe('Value must be a whole number');
   });
 
   it('waits for the statistics, and says when they could not be loaded', () => {

@@ -40,14 +40,10 @@ export function minimumValue(mode: GoalMode, current: CurrentValue): number {
  */
 export function goalFormError(values: GoalFormValues, current: CurrentValue, today: string): string | null {
   const value = Number(values.value);
-  if (
-    values.wom_id === '' ||
-    values.metric === '' ||
-    values.value.trim() === '' ||
-    !Number.isInteger(value)
-  ) {
+  if (values.wom_id === '' || values.metric === '' || values.value.trim() === '') {
     return GOAL_MESSAGES.requiredFields;
   }
+  if (!Number.isInteger(value)) return GOAL_MESSAGES.wholeNumber;
   if (current.status === 'pending') return GOAL_MESSAGES.statsLoading;
   if (current.status === 'error') return GOAL_MESSAGES.statsUnavailable;
   const kind = metricKindOf(values.metric);
