@@ -67,7 +67,7 @@ function AlertBadge({ count }: { count: number }) {
 /**
  * 'Clan Administration' (spec §2): the tab and the member search live in the URL (`?tab=`,
  * `?search=`), so a link reopens the same view. Tabs report what happened through `notify`, shown as
- * banners above them; only the open tab is rendered, so a tab loads its data when it is opened.
+ * banners at the top of the tab's content; only the open tab is rendered, so a tab loads its data when it is opened.
  */
 export function Dashboard() {
   const [tabParam, setTab] = useSearchParam('tab');
@@ -83,7 +83,6 @@ export function Dashboard() {
     <>
       <PageHeader title="Clan Administration" />
       <Toaster theme="dark" position="bottom-right" />
-      <NoticeList notices={notices} onDismiss={dismiss} />
       <Tabs.Root value={tab} onValueChange={setTab} className="space-y-6">
         <Tabs.List
           aria-label="Dashboard sections"
@@ -103,6 +102,8 @@ export function Dashboard() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {/* Between the tabs and the tab's content, in flow: a banner never lies over a control. */}
+        <NoticeList notices={notices} onDismiss={dismiss} />
         <Tabs.Content value="members">
           <MembersTab notify={notify} search={search} onSearchChange={setSearch} />
         </Tabs.Content>

@@ -1,7 +1,10 @@
 import { NoticeBanner } from '../../components/notice-banner.tsx';
 import type { ShownNotice } from './use-notices.ts';
 
-/** The page's banners, newest first, kept in view at the top while the admin scrolls a long table. */
+/**
+ * The page's banners, newest first, in the flow of the page: they push content down rather than lie
+ * over it, so they never cover the button the admin is about to press (issue 21).
+ */
 export function NoticeList({
   notices,
   onDismiss,
@@ -11,7 +14,7 @@ export function NoticeList({
 }) {
   if (notices.length === 0) return null;
   return (
-    <div className="sticky top-0 z-30 mb-4 space-y-2">
+    <div className="mb-4 space-y-2">
       {notices.map((notice) => (
         <NoticeBanner key={notice.id} notice={notice} onDismiss={() => onDismiss(notice.id)} />
       ))}

@@ -10,7 +10,7 @@ const MAX_NOTICES = 3;
 
 /**
  * The admin pages' success and error banners: `notify` (stable, for tabs and memoised rows) shows
- * one above the others until it is dismissed.
+ * one above the others, until it is dismissed or, for a success, until it goes by itself.
  */
 export function useNotices() {
   const [notices, setNotices] = useState<ShownNotice[]>([]);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
@@ -10,6 +10,7 @@ import { preloadPageOf } from '../routes.tsx';
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 const admin = testUser({ username: 'boss', is_admin: true });
@@ -191,6 +192,32 @@ describe('Clan Administration', () => {
     await user.click(
       within(banner.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Dismiss' }),
     );
+    expect(screen.queryByText('Zezima was successfully deleted.')).not.toBeInTheDocument();
+  });
+
+  it('puts a banner in flow between the tabs and their content, and lets a success go after 5 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    stubApi({ 'DELETE /api/admin/members/1': () => new Response(null, { status: 204 }) });
+    renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Show details for Zezima' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    const banner = (await screen.findByText('Zezima was successfully deleted.')).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    const tabs = screen.getByRole('tablist', { name: 'Dashboard sections' });
+    const panel = screen.getByRole('tabpanel', { name: 'Members' });
+    expect(tabs.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(banner.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    for (let node: HTMLElement | null = banner; node; node = node.parentElement) {
+      expect(node.className).not.toMatch(/\b(sticky|fixed|absolute)\b/);
+    }
+
+    await act(() => vi.advanceTimersByTimeAsync(4900));
+    expect(screen.getByText('Zezima was successfully deleted.')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(100));
     expect(screen.queryByText('Zezima was successfully deleted.')).not.toBeInTheDocument();
   });
 
