@@ -6,8 +6,10 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** For NETWORK_ERROR, the browser's own error, whose message a form may show (spec §8, Registration). */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -53,8 +55,8 @@ async function send<T>(
       headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', CONNECTION_FAILED);
+  } catch (error) {
+    throw new ApiError(0, 'NETWORK_ERROR', CONNECTION_FAILED, { cause: error });
   }
   if (!response.ok) throw await errorFrom(response);
   if (response.status === 204) return null as T;
@@ -66,8 +68,8 @@ async function download(path: string): Promise<{ blob: Blob; headers: Headers }>
   let response: Response;
   try {
     response = await fetch(path, { credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', CONNECTION_FAILED);
+  } catch (error) {
+    throw new ApiError(0, 'NETWORK_ERROR', CONNECTION_FAILED, { cause: error });
   }
   if (!response.ok) throw await errorFrom(response);
   return { blob: await response.blob(), headers: response.headers };

@@ -123,7 +123,7 @@ describe('register page', () => {
     expect(location.pathname).toBe('/register');
   });
 
-  it('says Connection failed when the server cannot be reached', async () => {
+  it("says Connection failed with the browser's reason when the server cannot be reached", async () => {
     stubApi({
       'POST /api/auth/register': () => {
         throw new TypeError('Failed to fetch');
@@ -131,6 +131,6 @@ describe('register page', () => {
     });
     renderApp('/register');
     await fillIn('zezima', 'hunter22', 'hunter22');
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Connection failed$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Connection failed: Failed to fetch$/);
   });
 });

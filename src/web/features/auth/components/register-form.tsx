@@ -28,7 +28,9 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: SessionUser) => 
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      {register.isError && <FormAlert>{accountErrorMessage(register.error, REGISTRATION_FAILED)}</FormAlert>}
+      {register.isError && (
+        <FormAlert>{accountErrorMessage(register.error, REGISTRATION_FAILED, 'with reason')}</FormAlert>
+      )}
       <FormField
         label="Username"
         autoComplete="username"
