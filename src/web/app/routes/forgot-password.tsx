@@ -5,7 +5,10 @@ import { FormField } from '../../components/form-field.tsx';
 import { paths } from '../../config/paths.ts';
 import { AuthPage } from '../../features/auth/components/auth-page.tsx';
 
-/** No call is made: passwords are reset by an admin, so the page only says whom to contact. */
+/**
+ * No call is made: passwords are reset by an admin, who makes a one-time link (passwords.service.ts).
+ * Nothing is recorded, so the page says so rather than that a request was noted.
+ */
 export function Component() {
   usePageTitle('Forgot Password');
   const [username, setUsername] = useState('');
@@ -29,8 +32,8 @@ export function Component() {
     >
       {submitted ? (
         <p role="status" className="text-stone-200">
-          Your reset request for <strong>{submitted}</strong> is noted. Please contact a clan admin in-game:
-          they will set a new password for you.
+          Nothing has been sent: passwords are reset by a clan admin. Please contact a clan admin in-game and
+          ask for a reset link for <strong>{submitted}</strong>; it lets you choose a new password.
         </p>
       ) : (
         <form onSubmit={submit} className="space-y-4">
