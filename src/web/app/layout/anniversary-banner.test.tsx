@@ -1,4 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import { renderApp } from '#test/render.tsx';
@@ -50,6 +51,24 @@ describe('anniversary banner', () => {
     expect(banner).toHaveTextContent('Zezima (3 years)');
     expect(banner).toHaveTextContent('Lynx Titan (1 year)');
     expect(banner).not.toHaveTextContent('Woox');
+  });
+
+  it('names three members and offers the rest as "and N more", which lists them all', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-14T09:00:00Z'));
+    const busyDay = Array.from({ length: 12 }, (_, index) =>
+      member(String(index + 1), `Member ${String(index + 1).padStart(2, '0')}`, '2024-03-14'),
+    );
+    renderApp('/no/such/page', { queries: [[['members'], busyDay]] });
+    const banner = await screen.findByRole('complementary', { name: 'Clan anniversaries' });
+    expect(banner).toHaveTextContent(
+      'Member 01 (2 years), Member 02 (2 years), Member 03 (2 years) and 9 more',
+    );
+    expect(banner).not.toHaveTextContent('Member 04');
+
+    await userEvent.click(within(banner).getByRole('button', { name: 'and 9 more' }));
+    expect(banner).toHaveTextContent('Member 12 (2 years)');
+    expect(within(banner).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('is absent on a day without anniversaries', async () => {
