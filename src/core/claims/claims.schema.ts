@@ -19,6 +19,10 @@ export const CLAIM_MESSAGES = {
   pendingRequestExists: 'You already have a pending request for this player',
   requestAlreadyReviewed: 'This request has already been reviewed',
   codeAlreadyUsed: 'A used claim code cannot be revoked',
+  /** The note on a pending request closed because someone else claimed its character (issue 21). */
+  claimedByAnother: 'Another account claimed this character.',
+  /** The note on the claimer's own pending request, closed by their claim code. */
+  claimedWithCode: 'You claimed this character with a claim code.',
 } as const;
 
 export const claimIdParamsSchema = z.object({ id: serialIdSchema });

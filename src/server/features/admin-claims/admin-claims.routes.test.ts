@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLAIM_CODE_EXPIRY_IN_PAST } from '#core/claims/claim-code-expiry.ts';
 import { CLAIM_MESSAGES } from '#core/claims/claims.schema.ts';
-import { createTestApp, type TestApp } from '#test/app.ts';
+import { createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import { changedTables, dumpTables } from '#test/table-dump.ts';
@@ -185,6 +185,43 @@ for (const dialect of testDialects) {
           });
         }
         expect(changedTables(before, await dumpTables(t.database.db))).toEqual([]);
+      });
+
+      it("denies other users' pending requests for the character when one is approved, in the same transaction", async () => {
+        const other = await createUser(t, 'other');
+        const otherHeaders = { cookie: await loginAs(t, 'other') };
+        const theirs = await t.app.inject({
+          method: 'POST',
+          url: '/api/claim-requests',
+          payload: { wom_id: '42' },
+          headers: otherHeaders,
+        });
+        const theirId = theirs.json<{ id: number }>().id;
+        const approved = await requestFromUser('42');
+        const unrelated = await requestFromUser('43');
+        t.clock.advance(60_000);
+        const at = t.clock.now().toISOString();
+
+        expect((await review(approved, { status: 'approved' })).statusCode).toBe(200);
+
+        expect(await storedRequest(theirId)).toEqual({
+          status: 'denied',
+          admin_notes: CLAIM_MESSAGES.claimedByAnother,
+          reviewed_by: null,
+          reviewed_at: at,
+        });
+        expect((await storedRequest(unrelated)).status).toBe('pending');
+        const seen = await t.app.inject({ method: 'GET', url: '/api/claim-requests', headers: otherHeaders });
+        expect(seen.json()).toEqual([
+          expect.objectContaining({
+            id: theirId,
+            user_id: other.id,
+            status: 'denied',
+            admin_notes: 'Another account claimed this character.',
+          }),
+        ]);
+        const pending = await asAdmin({ method: 'GET', url: '/api/admin/claim-requests?status=pending' });
+        expect(pending.json().map((r: { id: number }) => r.id)).toEqual([unrelated]);
       });
 
       it('refuses an approval when the character was claimed meanwhile, and the request stays pending', async () => {

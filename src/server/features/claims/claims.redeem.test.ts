@@ -155,6 +155,67 @@ for (const dialect of testDialects) {
       expect(await playerClaims(t)).toEqual([{ user_id: roles.userId, wom_id: '42', claimed_at: NOW }]);
     });
 
+    it("ends the character's pending requests with the claim: others' denied with a note they see, the claimer's own answered", async () => {
+      await addClaimCode(t, { code: CODE, wom_id: '42' });
+      const other = await secondUser();
+      const ask = (womId: string, headers: Record<string, string>) =>
+        t.app.inject({ method: 'POST', url: '/api/claim-requests', payload: { wom_id: womId }, headers });
+      const theirs = (await ask('42', other.headers)).json<{ id: number }>().id;
+      const elsewhere = (await ask('43', other.headers)).json<{ id: number }>().id;
+      const mine = (await ask('42', roles.headers('user'))).json<{ id: number }>().id;
+      t.clock.advance(60_000);
+      const at = t.clock.now().toISOString();
+
+      expect((await redeem(CODE)).statusCode).toBe(200);
+
+      const requests = await t.database.db
+        .selectFrom('claim_requests')
+        .select(['id', 'status', 'admin_notes', 'reviewed_by', 'reviewed_at'])
+        .orderBy('id')
+        .execute();
+      expect(requests).toEqual([
+        {
+          id: theirs,
+          status: 'denied',
+          admin_notes: CLAIM_MESSAGES.claimedByAnother,
+          reviewed_by: null,
+          reviewed_at: at,
+        },
+        { id: elsewhere, status: 'pending', admin_notes: null, reviewed_by: null, reviewed_at: null },
+        {
+          id: mine,
+          status: 'approved',
+          admin_notes: CLAIM_MESSAGES.claimedWithCode,
+          reviewed_by: null,
+          reviewed_at: at,
+        },
+      ]);
+      const seen = await t.app.inject({ method: 'GET', url: '/api/claim-requests', headers: other.headers });
+      expect(seen.json()).toContainEqual(
+        expect.objectContaining({
+          id: theirs,
+          status: 'denied',
+          admin_notes: 'Another account claimed this character.',
+        }),
+      );
+    });
+
+    it('leaves pending requests as they were when the redemption is refused', async () => {
+      await addClaimCode(t, { code: CODE, wom_id: '42', expires_at: NOW });
+      const other = await secondUser();
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/claim-requests',
+        payload: { wom_id: '42' },
+        headers: other.headers,
+      });
+      const before = await dumpTables(t.database.db);
+      expect((await redeem(CODE)).statusCode).toBe(400);
+      expect(
+        changedTables(before, await dumpTables(t.database.db)).filter((table) => table === 'claim_requests'),
+      ).toEqual([]);
+    });
+
     it('gives one of two simultaneous redemptions of one code the claim and the other the used-code message', async () => {
       await addClaimCode(t, { code: CODE, wom_id: '42' });
       const other = await secondUser();

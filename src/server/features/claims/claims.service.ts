@@ -9,6 +9,7 @@ import { toBool } from '../../db/values.ts';
 import { HttpError, badRequest } from '../../http/http-error.ts';
 import { requireRoomUnderCap } from '../users/account-caps.ts';
 import {
+  closePendingRequestsFor,
   countPendingRequestsOf,
   findCharacter,
   findClaimCodeByCode,
@@ -38,8 +39,10 @@ const alreadyClaimed = () => new HttpError(409, 'CONFLICT', CLAIM_MESSAGES.alrea
 
 /**
  * Gives the character its owner inside the caller's transaction, and moves the roster's revision so
- * its `claimed` flag changes with the commit. A character with an owner already refuses with 409,
- * and the throw rolls back whatever the transaction wrote before.
+ * its `claimed` flag changes with the commit. Other pending requests for the character end in the
+ * same transaction (issue 21): nobody else can have it now, so their users are told at once rather
+ * than waiting on an admin. A character with an owner already refuses with 409, and the throw rolls
+ * back whatever the transaction wrote before.
  */
 export async function claimCharacter(
   trx: Transaction<Database>,
@@ -51,6 +54,11 @@ export async function claimCharacter(
     if (error instanceof ConflictError) throw alreadyClaimed();
     throw error;
   }
+  await closePendingRequestsFor(
+    trx,
+    { wom_id: claim.wom_id, user_id: claim.user_id, at: claim.claimed_at },
+    { own: CLAIM_MESSAGES.claimedWithCode, others: CLAIM_MESSAGES.claimedByAnother },
+  );
   await bumpRevision(trx, 'members');
   const character = await findCharacter(trx, claim.wom_id);
   if (!character) throw new Error(`the claim on ${claim.wom_id} was not found after inserting it`);
