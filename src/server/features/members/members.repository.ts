@@ -59,11 +59,16 @@ export function listVisibleMembers(db: Kysely<Database>): Promise<RosterRow[]> {
     .execute();
 }
 
-export async function countVisibleMembers(db: Kysely<Database>): Promise<number> {
+/**
+ * The members the roster lists before any filter: visible ones without alts, which the roster hides
+ * unless 'Show Alt Accounts' is on (spec §9). The Stats page's count is this, so the two agree.
+ */
+export async function countRosterMembers(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('members')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where(isVisibleMember)
+    .where('members.alt', '=', false)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

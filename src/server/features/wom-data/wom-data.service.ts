@@ -21,7 +21,7 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/http-error.ts';
 import { prebuildJson, type PrebuiltBody } from '../../http/prebuilt-body.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
-import { countVisibleMembers, listHiddenMemberIds } from '../members/members.repository.ts';
+import { countRosterMembers, listHiddenMemberIds } from '../members/members.repository.ts';
 import {
   womCacheKeys,
   type CompetitionStandings,
@@ -103,11 +103,11 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
       const metricLeaders = hasHiddenLeader(statistics.metricLeaders, hidden)
         ? withVisibleLeaders(statistics.metricLeaders, hidden, await leaderCandidates(db))
         : statistics.metricLeaders;
-      // Spec §3: the member count comes from the site's own roster, not from WOM.
+      // Spec §3: the member count comes from the site's own roster, not from WOM, counted as it lists them.
       return prebuildJson(womGroupStatsSchema, {
         ...statistics,
         metricLeaders,
-        memberCount: await countVisibleMembers(db),
+        memberCount: await countRosterMembers(db),
       });
     }),
 
