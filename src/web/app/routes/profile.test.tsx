@@ -104,6 +104,8 @@ describe('profile page', () => {
       'Requests',
       'Account',
     ]);
+    // On a phone the five tabs wrap rather than hide in a scrolling row that clips the focus ring.
+    expect(screen.getByRole('tablist', { name: 'Profile sections' })).toHaveClass('flex-wrap');
     expect(screen.getByRole('tab', { name: 'Characters' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('article', { name: 'Zezima' })).toBeInTheDocument();
 

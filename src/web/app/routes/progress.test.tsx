@@ -23,6 +23,8 @@ describe('progress page', () => {
   it('opens a signed-in user on My Races, empty until they make or join one', async () => {
     renderApp('/progress', { user: testUser(), queries: [[['races', 'mine'], onePage([])]] });
     expect(await screen.findByRole('tab', { name: 'My Races' })).toHaveAttribute('aria-selected', 'true');
+    // On a phone the tabs wrap rather than hide in a scrolling row that clips the focus ring.
+    expect(screen.getByRole('tablist', { name: 'Progress sections' })).toHaveClass('flex-wrap');
     expect(screen.getByText('No Races Yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Race' })).toHaveAttribute('href', '/races/new');
   });

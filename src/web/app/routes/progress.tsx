@@ -6,6 +6,7 @@ import { RACE_MESSAGES } from '#core/races/races.schema.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { ShowMore } from '../../components/show-more.tsx';
+import { TabStrip } from '../../components/tab-strip.tsx';
 import { EmptyState, LoadingState } from '../../components/states.tsx';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
@@ -67,9 +68,6 @@ function MemberGoals() {
   );
 }
 
-const triggerClass =
-  '-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium whitespace-nowrap text-stone-400 hover:text-stone-100 data-[state=active]:border-gold-400 data-[state=active]:text-gold-300';
-
 /**
  * /progress (spec §2): the user's races, everyone's public races and the members' public goals. My
  * Races is for signed-in users only; a visitor starts on Public Races. The open tab is the page's own
@@ -113,16 +111,7 @@ export function Component() {
         onValueChange={(value) => setChosen(value as ProgressTab)}
         className="space-y-6"
       >
-        <Tabs.List
-          aria-label="Progress sections"
-          className="flex gap-1 overflow-x-auto border-b border-stone-800"
-        >
-          {tabs.map(({ value, label }) => (
-            <Tabs.Trigger key={value} value={value} className={triggerClass}>
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <TabStrip label="Progress sections" tabs={tabs} />
         <Tabs.Content value="mine">
           <Races scope="mine" />
         </Tabs.Content>

@@ -1,5 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
+import { TabStrip } from '../../../components/tab-strip.tsx';
 
 export interface ProfileTab {
   value: string;
@@ -15,20 +16,7 @@ export function ProfileTabs({ tabs }: { tabs: readonly ProfileTab[] }) {
   const [open, setOpen] = useState(tabs[0]?.value ?? '');
   return (
     <Tabs.Root value={open} onValueChange={setOpen} className="space-y-6">
-      <Tabs.List
-        aria-label="Profile sections"
-        className="flex gap-1 overflow-x-auto border-b border-stone-800"
-      >
-        {tabs.map(({ value, label }) => (
-          <Tabs.Trigger
-            key={value}
-            value={value}
-            className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium whitespace-nowrap text-stone-400 hover:text-stone-100 data-[state=active]:border-gold-400 data-[state=active]:text-gold-300"
-          >
-            {label}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
+      <TabStrip label="Profile sections" tabs={tabs} />
       {tabs.map(({ value, content }) => (
         <Tabs.Content key={value} value={value}>
           {content}
