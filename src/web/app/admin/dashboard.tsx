@@ -4,7 +4,9 @@ import { Toaster, toast } from 'sonner';
 import type { Notify } from '../../components/notice-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AuditTab } from '../../features/admin-audit/components/audit-tab.tsx';
+import { usePendingClaimRequestCount } from '../../features/admin-claims/api/get-claim-requests.ts';
 import { ClaimsTab } from '../../features/admin-claims/components/claims-tab.tsx';
+import { PendingClaimRequests } from '../../features/admin-claims/components/pending-claim-requests.tsx';
 import { EventsTab } from '../../features/admin-events/components/events-tab.tsx';
 import { useAdminMembers } from '../../features/admin-members/api/get-admin-members.ts';
 import { playerWatchAlerts } from '../../features/admin-members/components/alerts-player-watch.tsx';
@@ -14,6 +16,7 @@ import { SyncTab } from '../../features/admin-sync/components/sync-tab.tsx';
 import { UsersTab } from '../../features/admin-users/components/users-tab.tsx';
 import { useSearchParam } from '../../lib/use-search-param.ts';
 import { NoticeList } from './notice-list.tsx';
+import { TabBadgeCount, tabBadgeLabel, type TabBadge } from './tab-badge.tsx';
 import { useNotices } from './use-notices.ts';
 
 /** The dashboard's tabs in order; the first is the default (spec §2). */
@@ -33,8 +36,13 @@ function DashboardClaimsTab({ notify }: { notify: Notify }) {
   return <ClaimsTab members={useAdminMembers()} notify={notify} />;
 }
 
+/** The alerts put the claim requests waiting for a review among the other decisions (issue 21). */
+function DashboardAlertsTab({ notify }: { notify: Notify }) {
+  return <AlertsTab notify={notify} claimRequests={<PendingClaimRequests notify={notify} />} />;
+}
+
 const OTHER_TABS: Readonly<Record<Exclude<TabValue, 'members'>, ComponentType<{ notify: Notify }>>> = {
-  alerts: AlertsTab,
+  alerts: DashboardAlertsTab,
   events: EventsTab,
   users: UsersTab,
   claims: DashboardClaimsTab,
@@ -46,24 +54,19 @@ function isTab(value: string): value is TabValue {
   return TABS.some((tab) => tab.value === value);
 }
 
-/** How many reported members are not whitelisted yet: the alerts tab's badge. */
-function useAlertCount(): number {
+/**
+ * The tabs' badges: Alerts counts reported members not yet whitelisted, as the spec says (spec §2,
+ * Tab alerts), and Claims the requests waiting for a review (issue 21).
+ */
+function useTabBadges(): Partial<Record<TabValue, TabBadge>> {
   const { data } = useAdminMembers();
-  return useMemo(() => (data ? playerWatchAlerts(data).length : 0), [data]);
+  const alerts = useMemo(() => (data ? playerWatchAlerts(data).length : 0), [data]);
+  const claims = usePendingClaimRequestCount();
+  return {
+    alerts: { count: alerts, meaning: 'to review', tone: 'bg-red-700 text-white' },
+    claims: { count: claims, meaning: 'pending', tone: 'bg-sky-600 text-white' },
+  };
 }
-
-function AlertBadge({ count }: { count: number }) {
-  if (count === 0) return null;
-  return (
-    <span
-      aria-hidden="true"
-      className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white"
-    >
-      {count}
-    </span>
-  );
-}
-
 /**
  * 'Clan Administration' (spec §2): the tab and the member search live in the URL (`?tab=`,
  * `?search=`), so a link reopens the same view. Tabs report what happened through `notify`, shown as
@@ -74,7 +77,7 @@ export function Dashboard() {
   const [search, setSearch] = useSearchParam('search');
   const tab: TabValue = isTab(tabParam) ? tabParam : 'members';
   const { notices, notify, dismiss } = useNotices();
-  const alertCount = useAlertCount();
+  const badges = useTabBadges();
   // sonner keeps toasts in module state: without this, leaving the dashboard mid-toast would replay
   // the toast on the next visit.
   useEffect(() => () => void toast.dismiss(), []);
@@ -92,13 +95,11 @@ export function Dashboard() {
             <Tabs.Trigger
               key={value}
               value={value}
-              aria-label={
-                value === 'alerts' && alertCount > 0 ? `${label}, ${alertCount} to review` : undefined
-              }
+              aria-label={tabBadgeLabel(label, badges[value])}
               className="-mb-px flex items-center border-b-2 border-transparent px-4 py-2 text-sm font-medium whitespace-nowrap text-stone-400 hover:text-stone-100 data-[state=active]:border-gold-400 data-[state=active]:text-gold-300"
             >
               {label}
-              {value === 'alerts' && <AlertBadge count={alertCount} />}
+              <TabBadgeCount badge={badges[value]} />
             </Tabs.Trigger>
           ))}
         </Tabs.List>

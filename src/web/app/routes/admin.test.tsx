@@ -141,6 +141,51 @@ describe('Clan Administration', () => {
     expect(alerts).toHaveTextContent(/^Alerts2$/);
   });
 
+  it('badges the Claims tab with the pending requests, and lists them on the Alerts tab', async () => {
+    const request = (id: number, status: 'pending' | 'approved') => ({
+      id,
+      user_id: 2,
+      username: `user${id}`,
+      wom_id: '2',
+      rsn: 'Iron Bob',
+      message: null,
+      status,
+      admin_notes: null,
+      created_at: '2026-11-20T18:05:00.000Z',
+      reviewed_at: null,
+    });
+    renderApp('/admin?tab=alerts', {
+      user: admin,
+      queries: [
+        [
+          ['admin', 'members'],
+          [
+            ...roster,
+            adminMember('Scammer', { wom_id: '4', runewatch_reported: true }),
+            adminMember('Grown', {
+              wom_id: '5',
+              rank_proposal: { rank: 'sapphire', direction: 'promotion', basis: 'EHB 1' },
+            }),
+          ],
+        ],
+        [
+          ['admin', 'claim-requests'],
+          [request(1, 'pending'), request(2, 'pending'), request(3, 'approved')],
+        ],
+      ],
+    });
+    expect(await screen.findByRole('tab', { name: /^Claims/ })).toHaveAccessibleName('Claims, 2 pending');
+    expect(screen.getByRole('tab', { name: /^Claims/ })).toHaveTextContent(/^Claims2$/);
+    // The spec's Alerts badge counts reported members only: not the claims nor the rank updates.
+    expect(screen.getByRole('tab', { name: /^Alerts/ })).toHaveAccessibleName('Alerts, 1 to review');
+    const alerts = screen.getByRole('tabpanel', { name: /^Alerts/ });
+    expect(
+      within(alerts)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['RuneWatch Alerts1 reported', 'Claim Requests2 pending', 'Rank Updates1 proposed']);
+  });
+
   it('shows no badge when no member needs review', async () => {
     renderDashboard();
     expect(await screen.findByRole('tab', { name: /^Alerts/ })).toHaveAccessibleName('Alerts');

@@ -91,7 +91,7 @@ export function PlayerWatchAlerts({ members }: { members: readonly AdminMember[]
       </h3>
       <p
         role="status"
-        className="empty:hidden mx-4 mt-3 rounded border border-emerald-800 bg-emerald-950/60 px-3 py-2 text-sm text-emerald-200"
+        className="empty:hidden mx-4 mt-3 rounded border border-emerald-700 bg-emerald-950 px-3 py-2 text-sm text-emerald-100"
       >
         {whitelisted && `${whitelisted} has been whitelisted`}
       </p>

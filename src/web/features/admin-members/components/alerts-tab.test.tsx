@@ -38,6 +38,12 @@ function renderAlerts(members: AdminMember[] | null) {
   return { ...view, notify };
 }
 
+/** The names in the rank updates, top to bottom. */
+const names = () =>
+  within(section('Rank Updates'))
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('p')?.textContent);
+
 const section = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
 
 describe('alerts tab', () => {
@@ -137,6 +143,124 @@ describe('alerts tab', () => {
         }),
       );
       expect(screen.getByText('Fighter')).toBeInTheDocument();
+    });
+  });
+
+  it('puts the decisions in order of urgency: reports, then claim requests, then rank updates', () => {
+    renderWithQueries(
+      <AlertsTab
+        notify={vi.fn()}
+        claimRequests={
+          <section aria-label="Claim Requests">
+            <h3>Claim Requests</h3>
+          </section>
+        }
+      />,
+      [[adminMembersQueryKey, [reported('Scammer')]]],
+    );
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'RuneWatch Alerts1 reported',
+      'Claim Requests',
+      'Rank Updates0 proposed',
+    ]);
+  });
+
+  describe('rank updates in groups', () => {
+    const proposal = (name: string, from: string, to: string, direction: 'promotion' | 'demotion') =>
+      adminMember(name, {
+        womrole: from,
+        calculated_rank: to,
+        role_mismatch: true,
+        rank_proposal: { rank: to, direction, basis: `basis of ${name}` },
+      });
+    const members = [
+      proposal('Grown', 'opal', 'sapphire', 'promotion'),
+      proposal('Fighter', 'mentor', 'tzkal', 'promotion'),
+      proposal('Slacker', 'ruby', 'emerald', 'demotion'),
+      proposal('Idle', 'diamond', 'ruby', 'demotion'),
+    ];
+    const group = (name: string) => within(section('Rank Updates')).getByRole('group', { name });
+
+    it('counts the proposals and groups them into promotions and demotions, each with its basis', () => {
+      renderAlerts(members);
+      expect(within(section('Rank Updates')).getByRole('heading', { level: 3 })).toHaveTextContent(
+        'Rank Updates4 proposed',
+      );
+      const names = (name: string) =>
+        within(group(name))
+          .getAllByRole('listitem')
+          .map((item) => item.querySelector('p')?.textContent);
+      expect(names('Promotions2')).toEqual(['Fighter', 'Grown']);
+      expect(names('Demotions2')).toEqual(['Idle', 'Slacker']);
+      expect(within(group('Demotions2')).getByText('basis of Slacker')).toBeInTheDocument();
+    });
+
+    it('applies a selection after one confirmation, one audited request each, and says which failed', async () => {
+      const user = userEvent.setup();
+      const fetch = stubApi({
+        'POST /api/admin/members/wom-Grown/rank': () =>
+          Response.json(adminMember('Grown', { womrole: 'sapphire', calculated_rank: 'sapphire' })),
+        'POST /api/admin/members/wom-Fighter/rank': () => apiError(404, 'NOT_FOUND', 'Member not found'),
+        'POST /api/admin/members/wom-Idle/rank': () =>
+          Response.json(adminMember('Idle', { womrole: 'ruby', calculated_rank: 'ruby' })),
+      });
+      renderAlerts(members);
+      const apply = within(section('Rank Updates')).getByRole('button', { name: /^Apply Selected/ });
+      expect(apply).toBeDisabled();
+
+      await user.click(within(group('Promotions2')).getByRole('checkbox', { name: 'Select all promotions' }));
+      await user.click(within(group('Demotions2')).getByRole('checkbox', { name: 'Select Idle' }));
+      expect(
+        within(group('Demotions2')).getByRole('checkbox', { name: 'Select all demotions' }),
+      ).toHaveProperty('indeterminate', true);
+      expect(apply).toHaveTextContent('Apply Selected (3)');
+      await user.click(apply);
+
+      const dialog = screen.getByRole('dialog', { name: 'Apply Rank Updates' });
+      expect(
+        within(within(dialog).getByRole('list', { name: 'Rank changes' }))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Fighter:Mentor to TzKal(promotion)',
+        'Grown:Opal to Sapphire(promotion)',
+        'Idle:Diamond to Ruby(demotion)',
+      ]);
+      expect(fetch).not.toHaveBeenCalled();
+      await user.click(within(dialog).getByRole('button', { name: 'Apply 3 Rank Changes' }));
+
+      expect(await within(dialog).findByRole('status')).toHaveTextContent('Updated 2 of 3 ranks.');
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Failed to update 1 rank: Fighter (Member not found)',
+      );
+      expect(fetch).toHaveBeenCalledTimes(3);
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/admin/members/wom-Idle/rank',
+        expect.objectContaining({ method: 'POST', body: JSON.stringify({ role: 'ruby' }) }),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      // The saved ones left the list; the failed one stays, still selected for another try.
+      expect(names()).toEqual(['Fighter', 'Slacker']);
+      expect(screen.getByRole('checkbox', { name: 'Select Fighter' })).toBeChecked();
+      expect(screen.getByRole('button', { name: /^Apply Selected/ })).toHaveTextContent('Apply Selected (1)');
+    });
+
+    it('changes nothing when the confirmation is cancelled', async () => {
+      const user = userEvent.setup();
+      const fetch = stubApi({});
+      renderAlerts(members);
+      await user.click(screen.getByRole('checkbox', { name: 'Select all demotions' }));
+      await user.click(screen.getByRole('button', { name: 'Apply Selected (2)' }));
+      await user.click(
+        within(screen.getByRole('dialog', { name: 'Apply Rank Updates' })).getByRole('button', {
+          name: 'Cancel',
+        }),
+      );
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(fetch).not.toHaveBeenCalled();
+      expect(screen.getByRole('checkbox', { name: 'Select all demotions' })).toBeChecked();
     });
   });
 

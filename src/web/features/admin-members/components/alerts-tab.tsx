@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { LoadingState } from '../../../components/states.tsx';
 import { TabSection } from '../../../components/tab-section.tsx';
@@ -5,8 +6,12 @@ import { useAdminMembers } from '../api/get-admin-members.ts';
 import { PlayerWatchAlerts } from './alerts-player-watch.tsx';
 import { RankUpdates } from './alerts-rank-updates.tsx';
 
-/** The alerts tab (spec §2, Tab alerts): what needs an admin's attention, from the members list. */
-export function AlertsTab({ notify }: { notify: Notify }) {
+/**
+ * The alerts tab (spec §2, Tab alerts): what needs an admin's decision, most urgent first (issue 21):
+ * reported members, then the claim requests the dashboard passes in (another feature's), then rank
+ * updates.
+ */
+export function AlertsTab({ notify, claimRequests }: { notify: Notify; claimRequests?: ReactNode }) {
   const members = useAdminMembers();
   return (
     <TabSection
@@ -32,8 +37,9 @@ export function AlertsTab({ notify }: { notify: Notify }) {
       {members.isPending && <LoadingState label="Loading members data..." />}
       {members.data && (
         <>
-          <RankUpdates members={members.data} notify={notify} />
           <PlayerWatchAlerts members={members.data} />
+          {claimRequests}
+          <RankUpdates members={members.data} notify={notify} />
         </>
       )}
     </TabSection>
