@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inStandingsOrder, isRaceRunning, raceProgressPercent } from './race-progress.ts';
+import { inStandingsOrder, isRaceRunning, raceLeader, raceProgressPercent } from './race-progress.ts';
 
 describe('raceProgressPercent', () => {
   it('is the share of the span from start to target covered so far, floored', () => {
@@ -46,5 +46,29 @@ describe('isRaceRunning', () => {
   it('has ended at its end date and after', () => {
     expect(isRaceRunning('2026-11-21T12:00:00.000Z', now)).toBe(false);
     expect(isRaceRunning('2026-11-20T00:00:00.000Z', now)).toBe(false);
+  });
+});
+
+describe('raceLeader', () => {
+  const participant = (id: number, start: number, current: number, target: number) => ({
+    id,
+    start_value: start,
+    current_value: current,
+    target_value: target,
+    progress_percent: raceProgressPercent({
+      start_value: start,
+      current_value: current,
+      target_value: target,
+    }),
+  });
+
+  it('names nobody while no participant has moved past their start', () => {
+    expect(raceLeader([participant(1, 100, 100, 200), participant(2, 50, 50, 60)])).toBeNull();
+    expect(raceLeader([])).toBeNull();
+  });
+
+  it('names the furthest along among those who have progressed, even below 1%', () => {
+    expect(raceLeader([participant(1, 100, 100, 200), participant(2, 0, 1, 1000)])?.id).toBe(2);
+    expect(raceLeader([participant(1, 100, 150, 200), participant(2, 0, 900, 1000)])?.id).toBe(2);
   });
 });

@@ -26,6 +26,16 @@ export function inStandingsOrder<T extends { id: number; progress_percent: numbe
   return [...participants].sort((a, b) => b.progress_percent - a.progress_percent || a.id - b.id);
 }
 
+/**
+ * Who leads: the first in standings order among those who have moved past their start, or null while
+ * nobody has. Naming the first of a field still at 0% as 'Leading' only reported who was added first.
+ */
+export function raceLeader<T extends ParticipantValues & { id: number; progress_percent: number }>(
+  participants: readonly T[],
+): T | null {
+  return inStandingsOrder(participants.filter((p) => p.current_value > p.start_value))[0] ?? null;
+}
+
 /** Whether the race still takes new values: it has no end date, or its end is still ahead. */
 export function isRaceRunning(endDate: string | null, now: Date): boolean {
   return endDate === null || Date.parse(endDate) > now.getTime();

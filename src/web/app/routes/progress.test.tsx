@@ -39,6 +39,20 @@ describe('progress page', () => {
     expect(fetch).toHaveBeenCalledWith('/api/races?scope=mine', expect.anything());
   });
 
+  it('names no leader while nobody in a race has progressed', async () => {
+    const fresh = testRace();
+    const race = testRace({
+      race_participants: fresh.race_participants.map((p) => ({
+        ...p,
+        current_value: p.start_value,
+        progress_percent: 0,
+      })),
+    });
+    renderApp('/progress', { queries: [[['races', 'public'], onePage([race])]] });
+    expect(await screen.findByRole('link', { name: 'Fishing Frenzy' })).toBeInTheDocument();
+    expect(screen.queryByText(/Leading/)).not.toBeInTheDocument();
+  });
+
   it('asks for public races on the Public Races tab', async () => {
     const fetch = stubApi({
       'GET /api/races': () => Response.json({ items: [testRace({ title: 'Open Race' })], next_cursor: null }),

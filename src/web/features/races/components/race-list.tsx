@@ -1,11 +1,13 @@
 import { Link } from 'wouter';
 import { paths, pathTo } from '#core/site/pages.ts';
+import { raceLeader } from '#core/races/race-progress.ts';
 import type { Race } from '#core/races/races.schema.ts';
 import { EmptyState } from '../../../components/states.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
 
 function RaceSummary({ race }: { race: Race }) {
-  const leader = race.race_participants[0];
+  // Nobody leads a race in which nobody has moved yet.
+  const leader = raceLeader(race.race_participants);
   return (
     <li className="rounded-lg border border-stone-800 bg-stone-900 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
