@@ -3,13 +3,15 @@ import { safeTarget } from '../bounds/safe-integer.ts';
 import { boundedDateTime } from '../bounds/years.ts';
 import { pageQueryShape, pageSchema } from '../http/paging.ts';
 import { serialIdSchema, womPlayerIdWithMessage } from '../http/params.schema.ts';
-import { progressPointSchema } from '../goals/goals.schema.ts';
+import { GOAL_MODES, progressPointSchema } from '../goals/goals.schema.ts';
 
 /** The spec's race texts (§5 Race creation, §8), word for word. */
 export const RACE_MESSAGES = {
   titleRequired: 'Title is required',
   participantIncomplete: 'All participant details must be complete',
   targetAtLeastOne: 'Target value must be at least 1',
+  /** The goal rule's sentence (spec §5, Goal creation): a target at or below the start never progresses. */
+  targetNotAboveStart: 'Target value must be greater than current value',
   needsParticipant: 'A race needs at least one participant',
   pastEndDate: 'The end date cannot be in the past',
   createFailed: (message: string) => `Failed to create race: ${message}`,
@@ -27,6 +29,11 @@ const participantInputSchema = z.object({
     .trim()
     .min(1, RACE_MESSAGES.participantIncomplete)
     .max(64),
+  /**
+   * As on goals: `total` (the default, what older clients send) takes target_value as the target;
+   * `gain` takes it as the amount on top of the participant's start, which only the server knows.
+   */
+  mode: z.enum(GOAL_MODES).default('total'),
   target_value: safeTarget({
     missing: RACE_MESSAGES.participantIncomplete,
     belowOne: RACE_MESSAGES.targetAtLeastOne,

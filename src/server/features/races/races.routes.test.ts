@@ -263,12 +263,18 @@ for (const dialect of testDialects) {
         t,
         alice,
         raceInput([
-          { wom_id: first!.wom_id, metric: 'attack', target_value: first!.attack },
+          { wom_id: first!.wom_id, metric: 'attack', target_value: first!.attack + 100 },
           { wom_id: second!.wom_id, metric: 'attack', target_value: second!.attack + 100 },
           { wom_id: third!.wom_id, metric: 'attack', target_value: third!.attack + 100 },
         ]),
       );
       const of = (womId: string) => race.race_participants.find((p) => p.wom_id === womId)!.id;
+      // A zero span can no longer be created; a race stored before that rule may still hold one.
+      await t.database.db
+        .updateTable('race_participants')
+        .set({ target_value: first!.attack })
+        .where('id', '=', of(first!.wom_id))
+        .execute();
       await setCurrent(of(first!.wom_id), first!.attack + 500);
       await setCurrent(of(second!.wom_id), second!.attack + 30);
       await setCurrent(of(third!.wom_id), third!.attack + 5_000);

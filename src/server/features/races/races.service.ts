@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
+import { TARGET_NOT_SAFE } from '#core/bounds/safe-integer.ts';
+import { goalTarget } from '#core/goals/goal-creation.ts';
 import { GOAL_MESSAGES } from '#core/goals/goals.schema.ts';
 import { metricValue } from '#core/metrics/metric-value.ts';
 import { inStandingsOrder, isRaceRunning, raceProgressPercent } from '#core/races/race-progress.ts';
@@ -172,8 +174,25 @@ async function withStartValues(
     const snapshot = readJson<PlayerSnapshot>(member?.snapshot ?? null);
     const start = snapshot ? metricValue(snapshot, participant.metric) : null;
     if (!member || start === null) throw badRequest(RACE_MESSAGES.participantIncomplete);
-    return { ...participant, player_name: member.name, start_value: start };
+    return {
+      wom_id: participant.wom_id,
+      metric: participant.metric,
+      target_value: targetFrom(participant, start),
+      player_name: member.name,
+      start_value: start,
+    };
   });
+}
+
+/**
+ * The participant's target from its start: the value itself, or the start plus a gain. A target at
+ * or below the start is refused, as on goals: the participant could never make progress towards it.
+ */
+function targetFrom(participant: ParticipantInput, start: number): number {
+  const target = goalTarget(participant.mode, start, participant.target_value);
+  if (target <= start) throw badRequest(RACE_MESSAGES.targetNotAboveStart);
+  if (!Number.isSafeInteger(target)) throw badRequest(TARGET_NOT_SAFE);
+  return target;
 }
 
 /** Refuses when the user already has as many races running as one account may. */
@@ -232,7 +251,7 @@ export async function updateRaceOf(deps: RacesDeps, user: User, id: number, inpu
     const added: ParticipantInput[] = [];
     for (const participant of input.participants) {
       const row = unmatched.get(participantKey(participant))?.shift();
-      if (row) kept.push({ row, target_value: participant.target_value });
+      if (row) kept.push({ row, target_value: targetFrom(participant, row.start_value) });
       else added.push(participant);
     }
     const newParticipants = await withStartValues(trx, added);
