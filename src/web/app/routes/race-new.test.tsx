@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { WomPlayerItem } from '#core/wom/wom-data.schema.ts';
 import { publicMember } from '#test/public-member.ts';
 import { apiError, stubApi } from '#test/render-with-queries.tsx';
 import { renderApp, testUser } from '#test/render.tsx';
@@ -10,6 +11,29 @@ import { preloadPageOf } from '../routes.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 beforeAll(() => preloadPageOf('/races/new'), 30_000);
+
+/** The player's stored snapshot as `/api/pwom-player` sends it, with the given skill XP. */
+const playerWith = (skills: Record<string, number>): WomPlayerItem => ({
+  id: 3,
+  displayName: 'Lynx Titan',
+  type: 'regular',
+  build: 'main',
+  exp: 0,
+  ehb: 0,
+  combatLevel: 126,
+  fetchedAt: '2026-11-24T00:00:00.000Z',
+  latestSnapshot: {
+    createdAt: '2026-11-24T00:00:00.000Z',
+    data: {
+      skills: Object.fromEntries(
+        Object.entries(skills).map(([skill, experience]) => [skill, { experience, rank: 10, level: 90 }]),
+      ),
+      bosses: {},
+      activities: {},
+      computed: {},
+    },
+  },
+});
 
 const roster = [publicMember('Lynx Titan', { wom_id: '3' }), publicMember('Iron Bob', { wom_id: '2' })];
 
@@ -104,10 +128,48 @@ describe('new race page', () => {
       public: true,
       end_date: '2099-12-31T23:59:59.999Z',
       participants: [
-        { wom_id: '3', metric: 'fishing', target_value: 2000 },
-        { wom_id: '2', metric: 'zulrah', target_value: 20 },
+        { wom_id: '3', metric: 'fishing', mode: 'total', target_value: 2000 },
+        { wom_id: '2', metric: 'zulrah', mode: 'total', target_value: 20 },
       ],
     });
+  });
+
+  it("shows the chosen player's current value and refuses a total at or below it, sending nothing", async () => {
+    const fetch = stubApi({
+      'GET /api/pwom-player': () => Response.json(playerWith({ fishing: 1_500 })),
+    });
+    await openForm();
+    await userEvent.type(screen.getByLabelText('Title'), 'Race');
+    await fillRow(0, 'Lynx Titan', 'Fishing', '1500');
+    expect(await screen.findByText('Current: 1,500')).toBeInTheDocument();
+    expect(screen.getByLabelText('Target Value')).toHaveAttribute('min', '1501');
+    await create();
+    expect(await screen.findByText('Target value must be greater than current value')).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([, init]) => init?.method ?? 'GET')).not.toContain('POST');
+  });
+
+  it('offers a gain on top of the current value instead of a total', async () => {
+    const fetch = stubApi({
+      'GET /api/pwom-player': () => Response.json(playerWith({ fishing: 1_500 })),
+      'POST /api/races': () => Response.json(testRace({ id: 41 }), { status: 201 }),
+      'GET /api/races/41': () => apiError(404, 'NOT_FOUND', 'Race not found'),
+    });
+    await openForm();
+    await userEvent.type(screen.getByLabelText('Title'), 'Race');
+    await userEvent.selectOptions(screen.getByLabelText('Player'), 'Lynx Titan');
+    await userEvent.selectOptions(screen.getByLabelText('Metric'), 'Fishing');
+    await userEvent.click(screen.getByLabelText('Gain'));
+    await userEvent.type(screen.getByLabelText('Amount to Gain'), '200');
+    await create();
+    await vi.waitFor(() =>
+      expect(fetch.mock.calls.some(([url, init]) => url === '/api/races' && init?.method === 'POST')).toBe(
+        true,
+      ),
+    );
+    const post = fetch.mock.calls.find(([url, init]) => url === '/api/races' && init?.method === 'POST');
+    expect((JSON.parse(post?.[1]?.body as string) as { participants: unknown }).participants).toEqual([
+      { wom_id: '3', metric: 'fishing', mode: 'gain', target_value: 200 },
+    ]);
   });
 
   it("shows the server's reason when the race cannot be created, keeping the input", async () => {

@@ -1,16 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useFieldArray, useForm, type UseFormRegister } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { RACE_MESSAGES, type Race, type RaceInput } from '#core/races/races.schema.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { cachedPlayerValue, usePlayerValue } from '../api/get-player-value.ts';
 import { useCreateRace, useUpdateRace } from '../api/race-actions.ts';
 import {
   emptyParticipant,
   raceFormSchema,
   raceFormValues,
   todayUtc,
+  type BaselineOf,
   type RaceFormValues,
+  type RaceMode,
 } from '../utils/race-form-values.ts';
 import { MetricOptions } from '../../../components/metric-options.tsx';
 
@@ -24,18 +29,33 @@ const inputClass =
   'w-full rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 placeholder:text-stone-500 focus:border-gold-400';
 const labelClass = 'block text-sm font-medium text-stone-200';
 
+const MODES = [
+  ['total', 'Total'],
+  ['gain', 'Gain'],
+] as const satisfies ReadonlyArray<readonly [RaceMode, string]>;
+
 function ParticipantFields({
   index,
   players,
+  control,
   register,
+  startOf,
   onRemove,
 }: {
   index: number;
   players: readonly RacePlayer[];
+  control: Control<RaceFormValues, unknown, RaceInput>;
   register: UseFormRegister<RaceFormValues>;
+  /** The start of a participant the race already has: what its total must exceed. */
+  startOf: BaselineOf;
   onRemove: (() => void) | null;
 }) {
-  const ids = { player: useId(), metric: useId(), target: useId() };
+  const ids = { player: useId(), metric: useId(), target: useId(), current: useId(), mode: useId() };
+  const row = useWatch({ control, name: `participants.${index}` });
+  const current = usePlayerValue(row.wom_id, row.metric);
+  const start = startOf(row);
+  // What the total must exceed, shown beside the input so the user can pick a target that can progress.
+  const minimum = (start ?? current ?? 0) + 1;
   return (
     <li className="grid items-end gap-3 rounded border border-stone-800 p-3 sm:grid-cols-[1fr_1fr_10rem_auto]">
       <div className="space-y-1">
@@ -60,18 +80,34 @@ function ParticipantFields({
         </select>
       </div>
       <div className="space-y-1">
+        <fieldset className="flex gap-3 text-sm text-stone-200">
+          <legend className="sr-only">Mode</legend>
+          {MODES.map(([mode, label]) => (
+            <label key={mode} className="flex items-center gap-1">
+              <input type="radio" value={mode} {...register(`participants.${index}.mode`)} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
         <label htmlFor={ids.target} className={labelClass}>
-          Target Value
+          {row.mode === 'gain' ? 'Amount to Gain' : 'Target Value'}
         </label>
         <input
           id={ids.target}
           type="number"
-          min={1}
+          min={row.mode === 'total' ? minimum : 1}
           step={1}
           inputMode="numeric"
+          aria-describedby={current === null && start === null ? undefined : ids.current}
           className={inputClass}
           {...register(`participants.${index}.target_value`)}
         />
+        {(current !== null || start !== null) && (
+          <p id={ids.current} className="text-xs text-stone-400">
+            {start !== null && <>Start: {formatNumber(start)} · </>}
+            {current !== null && <>Current: {formatNumber(current)}</>}
+          </p>
+        )}
       </div>
       {/* The last row stays: a race needs at least one participant. */}
       <button
@@ -103,9 +139,16 @@ export function RaceForm({
   const create = useCreateRace();
   const update = useUpdateRace();
   const save = race ? update : create;
+  const queryClient = useQueryClient();
+  // A participant the race already has keeps its start; a new one starts from its current value.
+  const startOf: BaselineOf = ({ wom_id, metric }) =>
+    race?.race_participants.find((p) => p.wom_id === wom_id && p.metric === metric)?.start_value ?? null;
+  const baselineOf: BaselineOf = (row) =>
+    startOf(row) ?? cachedPlayerValue(queryClient, row.wom_id, row.metric);
   const form = useForm<RaceFormValues, unknown, RaceInput>({
     // Today is read at each check, so a form left open past midnight still refuses yesterday.
-    resolver: (values, context, options) => zodResolver(raceFormSchema(todayUtc()))(values, context, options),
+    resolver: (values, context, options) =>
+      zodResolver(raceFormSchema(todayUtc(), baselineOf))(values, context, options),
     defaultValues: raceFormValues(race),
   });
   const participants = useFieldArray({ control: form.control, name: 'participants' });
@@ -162,7 +205,9 @@ export function RaceForm({
               key={field.id}
               index={index}
               players={choices}
+              control={form.control}
               register={form.register}
+              startOf={startOf}
               onRemove={participants.fields.length > 1 ? () => participants.remove(index) : null}
             />
           ))}

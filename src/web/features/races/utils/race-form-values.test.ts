@@ -7,7 +7,7 @@ const filled = (overrides: Partial<RaceFormValues> = {}): RaceFormValues => ({
   description: '',
   public: false,
   end_date: '',
-  participants: [{ wom_id: '3', metric: 'fishing', target_value: '10' }],
+  participants: [{ wom_id: '3', metric: 'fishing', mode: 'total', target_value: '10' }],
   ...overrides,
 });
 
@@ -23,13 +23,33 @@ describe('race form values', () => {
   });
 
   it('asks for complete rows before it looks at their targets', () => {
-    expect(messagesOf(filled({ participants: [{ wom_id: '3', metric: '', target_value: '0' }] }))).toEqual([
-      'All participant details must be complete',
-    ]);
     expect(
-      messagesOf(filled({ participants: [{ wom_id: '3', metric: 'zulrah', target_value: '1.5' }] })),
+      messagesOf(filled({ participants: [{ wom_id: '3', metric: '', mode: 'total', target_value: '0' }] })),
+    ).toEqual(['All participant details must be complete']);
+    expect(
+      messagesOf(
+        filled({ participants: [{ wom_id: '3', metric: 'zulrah', mode: 'total', target_value: '1.5' }] }),
+      ),
     ).toEqual(['Target value must be at least 1']);
     expect(messagesOf(filled({ participants: [] }))).toEqual(['A race needs at least one participant']);
+  });
+
+  it("refuses a total at or below where the participant starts, but not a gain, with the goal rule's words", () => {
+    const at = (value: number) => () => value;
+    const row = (mode: 'gain' | 'total', target_value: string) =>
+      filled({ participants: [{ wom_id: '3', metric: 'fishing', mode, target_value }] });
+    const check = (values: RaceFormValues, baseline: number | null) => {
+      const result = raceFormSchema('2026-11-24', () => baseline).safeParse(values);
+      return result.success ? [] : result.error.issues.map(({ message }) => message);
+    };
+    expect(check(row('total', '1000'), 1_000)).toEqual(['Target value must be greater than current value']);
+    expect(check(row('total', '999'), 1_000)).toEqual(['Target value must be greater than current value']);
+    expect(check(row('total', '1001'), 1_000)).toEqual([]);
+    expect(check(row('gain', '5'), 1_000)).toEqual([]);
+    expect(check(row('total', '5'), null)).toEqual([]);
+    expect(raceFormSchema('2026-11-24', at(1_000)).parse(row('gain', '5')).participants).toEqual([
+      { wom_id: '3', metric: 'fishing', mode: 'gain', target_value: 5 },
+    ]);
   });
 
   it('sends a blank description and end date as null, and the end date as the end of that UTC day', () => {
@@ -42,7 +62,9 @@ describe('race form values', () => {
 
   it("starts from the race's own values when editing, and the end date's UTC day", () => {
     expect(raceFormValues(testRace()).end_date).toBe('2099-12-31');
-    expect(raceFormValues().participants).toEqual([{ wom_id: '', metric: '', target_value: '' }]);
+    expect(raceFormValues().participants).toEqual([
+      { wom_id: '', metric: '', mode: 'total', target_value: '' },
+    ]);
     expect(todayUtc(new Date('2026-11-24T23:30:00-05:00'))).toBe('2026-11-25');
   });
 });

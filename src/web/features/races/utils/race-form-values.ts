@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { RACE_MESSAGES, type Race, type RaceInput } from '#core/races/races.schema.ts';
 
+/** Gain: the value is an amount on top of the start. Total: the value is the target itself. */
+export type RaceMode = 'gain' | 'total';
+
 /** One participant row as its inputs hold it: nothing chosen yet is ''. */
 export interface ParticipantRow {
   wom_id: string;
   metric: string;
+  mode: RaceMode;
   target_value: string;
 }
+
+/**
+ * The value a row's total must exceed, when the form knows it: the participant's start for one the
+ * race already has, else the player's current value; null when not known (the server checks anyway).
+ */
+export type BaselineOf = (row: Pick<ParticipantRow, 'wom_id' | 'metric'>) => number | null;
 
 /** The race form as its inputs hold it. The end date is a date input's 'yyyy-MM-dd', a UTC day. */
 export interface RaceFormValues {
@@ -17,7 +27,12 @@ export interface RaceFormValues {
   participants: ParticipantRow[];
 }
 
-export const emptyParticipant = (): ParticipantRow => ({ wom_id: '', metric: '', target_value: '' });
+export const emptyParticipant = (): ParticipantRow => ({
+  wom_id: '',
+  metric: '',
+  mode: 'total',
+  target_value: '',
+});
 
 /** The form's starting values: blank with one participant row for a new race, or the race edited. */
 export function raceFormValues(race?: Race): RaceFormValues {
@@ -29,6 +44,7 @@ export function raceFormValues(race?: Race): RaceFormValues {
     participants: race?.race_participants.map(({ wom_id, metric, target_value }) => ({
       wom_id,
       metric,
+      mode: 'total' as const,
       target_value: String(target_value),
     })) ?? [emptyParticipant()],
   };
@@ -40,6 +56,10 @@ export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 const isComplete = (row: ParticipantRow) =>
   row.wom_id !== '' && row.metric !== '' && row.target_value.trim() !== '';
 
+/** A total at or below where the participant starts could never be made progress towards. */
+const isTotalNotAbove = (row: ParticipantRow, baseline: number | null) =>
+  row.mode === 'total' && baseline !== null && Number(row.target_value) <= baseline;
+
 const isWholeAtLeastOne = (text: string) => {
   const value = Number(text);
   return Number.isInteger(value) && value >= 1;
@@ -50,7 +70,7 @@ const isWholeAtLeastOne = (text: string) => {
  * them again. The form's values become what `POST /api/races` takes: the end date as the last moment
  * of that UTC day.
  */
-export function raceFormSchema(today: string) {
+export function raceFormSchema(today: string, baselineOf: BaselineOf = () => null) {
   return z
     .object({
       title: z.string().trim().min(1, RACE_MESSAGES.titleRequired),
@@ -58,13 +78,22 @@ export function raceFormSchema(today: string) {
       public: z.boolean(),
       end_date: z.string().refine((date) => date === '' || date >= today, RACE_MESSAGES.pastEndDate),
       participants: z
-        .array(z.object({ wom_id: z.string(), metric: z.string(), target_value: z.string() }))
+        .array(
+          z.object({
+            wom_id: z.string(),
+            metric: z.string(),
+            mode: z.enum(['gain', 'total']),
+            target_value: z.string(),
+          }),
+        )
         .min(1, RACE_MESSAGES.needsParticipant)
         .superRefine((rows, context) => {
           if (!rows.every(isComplete)) {
             context.addIssue({ code: 'custom', message: RACE_MESSAGES.participantIncomplete });
           } else if (!rows.every((row) => isWholeAtLeastOne(row.target_value))) {
             context.addIssue({ code: 'custom', message: RACE_MESSAGES.targetAtLeastOne });
+          } else if (rows.some((row) => isTotalNotAbove(row, baselineOf(row)))) {
+            context.addIssue({ code: 'custom', message: RACE_MESSAGES.targetNotAboveStart });
           }
         }),
     })
@@ -76,6 +105,7 @@ export function raceFormSchema(today: string) {
       participants: values.participants.map((row) => ({
         wom_id: row.wom_id,
         metric: row.metric,
+        mode: row.mode,
         target_value: Number(row.target_value),
       })),
     }));
