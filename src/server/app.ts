@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await adminMembersRoutes(admin, adminDeps);
       await baselineBackfillRoutes(admin, adminDeps);
       await seasonsRoutes(admin, adminDeps);
-      await adminEventsRoutes(admin, adminDeps);
+      await adminEventsRoutes(admin, { ...adminDeps, gateway: deps.wom.gateway });
       await playerWatchRoutes(admin, adminDeps);
       await auditRoutes(admin, adminDeps);
       await adminClaimsRoutes(admin, adminDeps);

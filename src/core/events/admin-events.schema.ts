@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SERIAL_ID, serialIdSchema } from '../http/params.schema.ts';
+import { isEventMetric, UNKNOWN_METRIC_MESSAGE } from './event-metrics.ts';
 import { eventSchema } from './events.schema.ts';
 import { parseIsoDate } from './iso-date.ts';
 
@@ -9,6 +10,10 @@ export const adminEventSchema = eventSchema.omit({ winners: true }).extend({
   manual: z.boolean(),
   /** Pays every participant 2 points, like a 1–2 hour event (spec §9), whatever its dates. */
   short_event: z.boolean(),
+  /** The linked WOM competition's title, as WOM gave it when the link was saved or last synced. */
+  wom_title: z.string().nullable(),
+  /** When WOM last answered that it has no such competition: the row is flagged until corrected. */
+  wom_missing_at: z.string().nullable(),
   points_awarded_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -35,7 +40,10 @@ const optionalText = (max: number) =>
 export const eventInputSchema = z.object({
   name: z.string().trim().min(1, 'Event name is required').max(120),
   type: optionalText(64),
-  metric: optionalText(64),
+  metric: optionalText(64).refine(
+    (metric) => metric === null || isEventMetric(metric),
+    UNKNOWN_METRIC_MESSAGE,
+  ),
   description: optionalText(2000),
   start_date: isoDateTime,
   end_date: isoDateTime.nullish(),
@@ -55,11 +63,5 @@ export type EventInput = z.input<typeof eventInputSchema>;
 
 export const eventParamsSchema = z.object({ id: serialIdSchema });
 
-/** The event types the form offers; 'Weekly' events default to 7 days. */
-export const EVENT_TYPES = [
-  'Weekly',
-  'Skill of the Week',
-  'Boss of the Week',
-  'Competition',
-  'Other',
-] as const;
+/** The event types the form offers; kept in event-types.ts, the one vocabulary. */
+export { EVENT_TYPES } from './event-types.ts';

@@ -35,13 +35,42 @@ describe('planEventSave', () => {
     expect(plan).toMatchObject({ fields: { end_date: '2026-11-09T18:00:00.000Z' } });
   });
 
+  it('ends a Skill of the Week or Boss of the Week event 7 days after its start, like a weekly one', () => {
+    for (const type of ['Skill of the Week', 'Boss of the Week']) {
+      const plan = planEventSave(input({ type }), creating);
+      expect(plan).toMatchObject({ fields: { end_date: '2026-11-09T18:00:00.000Z' } });
+    }
+    expect(planEventSave(input({ type: 'Competition' }), creating)).toEqual({
+      problem: 'invalid',
+      message: EVENT_MESSAGES.endRequired,
+    });
+  });
+
+  it('refuses a short event longer than 2 hours, and takes one of exactly 2', () => {
+    const twoHours = input({ end_date: '2026-11-02T20:00:00Z', short_event: true });
+    expect(planEventSave(twoHours, creating)).toMatchObject({ fields: { short_event: true } });
+    const longer = input({ end_date: '2026-11-02T20:01:00Z', short_event: true });
+    expect(planEventSave(longer, creating)).toEqual({
+      problem: 'invalid',
+      message: EVENT_MESSAGES.shortTooLong,
+    });
+    const weekly = input({ type: 'Weekly', short_event: true });
+    expect(planEventSave(weekly, creating)).toEqual({
+      problem: 'invalid',
+      message: EVENT_MESSAGES.shortTooLong,
+    });
+    expect(EVENT_MESSAGES.shortTooLong).toBe(
+      'A short event (1 to 2 hours) must end within 2 hours of its start',
+    );
+  });
+
   it('keeps the end an admin gives a weekly event', () => {
     const plan = planEventSave(input({ type: 'Weekly', end_date: '2026-11-05T18:00:00Z' }), creating);
     expect(plan).toMatchObject({ fields: { end_date: '2026-11-05T18:00:00.000Z' } });
   });
 
   it('refuses any other event without an end date', () => {
-    for (const type of [null, 'Skill of the Week', 'Competition']) {
+    for (const type of [null, 'Competition', 'Other']) {
       expect(planEventSave(input({ type }), creating)).toEqual({
         problem: 'invalid',
         message: EVENT_MESSAGES.endRequired,
@@ -118,9 +147,12 @@ describe('planEventSave', () => {
       planEventSave(input({ type: 'Weekly', wom_id: '124' }), { ...context, womIdHeldBy: null }),
     ).toEqual(awarded);
     expect(planEventSave(input({ type: 'Weekly', wom_id: null }), context)).toEqual(awarded);
-    expect(planEventSave(input({ type: 'Weekly', wom_id: '123', short_event: true }), context)).toEqual(
-      awarded,
-    );
+    expect(
+      planEventSave(
+        input({ type: 'Weekly', wom_id: '123', short_event: true, end_date: '2026-11-02T19:00:00Z' }),
+        context,
+      ),
+    ).toEqual(awarded);
     expect(planEventSave(input({ type: 'Weekly', wom_id: '123', name: 'Renamed' }), context)).toMatchObject({
       fields: { name: 'Renamed' },
     });

@@ -112,6 +112,10 @@ export interface EventsTable {
   manual: BoolWithDefault;
   /** Pays every participant 2 points, like a 1–2 hour event. */
   short_event: BoolWithDefault;
+  /** The linked WOM competition's title, as WOM last gave it. */
+  wom_title: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When WOM last answered that the linked competition does not exist; null once it is found. */
+  wom_missing_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -10,6 +10,7 @@ import * as usernameSkeletons from './2026_11_28_1100_username_skeletons.ts';
 import * as listPagingIndexes from './2026_11_28_1300_list_paging_indexes.ts';
 import * as memberBaselineSource from './2026_11_29_0900_member_baseline_source.ts';
 import * as realWomData from './2026_11_29_1000_real_wom_data.ts';
+import * as eventCompetitionCheck from './2026_11_30_1200_event_competition_check.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1300_list_paging_indexes': listPagingIndexes,
   '2026_11_29_0900_member_baseline_source': memberBaselineSource,
   '2026_11_29_1000_real_wom_data': realWomData,
+  '2026_11_30_1200_event_competition_check': eventCompetitionCheck,
 };

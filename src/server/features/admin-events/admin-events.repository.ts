@@ -12,6 +12,8 @@ const COLUMNS = [
   ...PUBLIC_EVENT_COLUMNS,
   'manual',
   'short_event',
+  'wom_title',
+  'wom_missing_at',
   'points_awarded_at',
   'created_at',
   'updated_at',
@@ -40,8 +42,11 @@ export async function findEventIdByWomId(db: Db, womId: string): Promise<number 
   return row?.id ?? null;
 }
 
+/** An event's fields as saved: the admin's, plus what WOM said of the linked competition then. */
+export type SavedEventFields = EventFields & { wom_title: string | null; wom_missing_at: null };
+
 /** Throws ConflictError when another event holds the WOM competition. */
-export async function insertManualEvent(db: Db, fields: EventFields, now: string): Promise<AdminEvent> {
+export async function insertManualEvent(db: Db, fields: SavedEventFields, now: string): Promise<AdminEvent> {
   const row = await withConstraintErrors(() =>
     db
       .insertInto('events')
@@ -56,7 +61,7 @@ export async function insertManualEvent(db: Db, fields: EventFields, now: string
 export async function updateManualEvent(
   db: Db,
   id: number,
-  fields: EventFields,
+  fields: SavedEventFields,
   now: string,
 ): Promise<AdminEvent | undefined> {
   const row = await withConstraintErrors(() =>

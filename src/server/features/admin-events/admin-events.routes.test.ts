@@ -1,9 +1,11 @@
 import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UNKNOWN_METRIC_MESSAGE } from '#core/events/event-metrics.ts';
 import { EVENT_MESSAGES } from '#core/events/event-save.ts';
-import { createTestApp, type TestApp } from '#test/app.ts';
+import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
+import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
 
 const FISHING_WEEK = {
   name: 'Fishing week',
@@ -18,11 +20,28 @@ for (const dialect of testDialects) {
     let t: TestApp;
     let roles: SignedInRoles;
 
+    let simulator: WomSimulator;
+    /** Competitions the simulated WOM serves, to link events to. */
+    let known: Array<{ id: string; title: string }>;
+
     beforeEach(async () => {
-      t = await createTestApp(dialect);
+      const clock = createManualClock();
+      simulator = await startSimulator({ members: 6, seed: 5, clock });
+      t = await createTestApp(dialect, { clock, wom: { url: simulator.url, groupId: simulator.groupId } });
       roles = await signInRoles(t);
+      const listed = await fetch(`${simulator.url}/groups/${simulator.groupId}/competitions`);
+      known = ((await listed.json()) as Array<{ id: number; title: string }>).map((c) => ({
+        id: String(c.id),
+        title: c.title,
+      }));
     });
-    afterEach(async () => t.close());
+    afterEach(async () => {
+      await t.close();
+      await simulator.close();
+    });
+
+    const competitionRequests = () =>
+      simulator.requests.filter((request) => request.path.startsWith('/competitions/'));
 
     /** An admin's request; every answer under /api/admin must be kept by no cache. */
     async function asAdmin(options: InjectOptions) {
@@ -84,7 +103,8 @@ for (const dialect of testDialects) {
 
     it('creates a manual event that the public events list shows at once, with an audit row', async () => {
       expect(await publicEvents()).toEqual([]);
-      const response = await create({ ...FISHING_WEEK, wom_id: '1234', short_event: true });
+      const linked = known[0]!;
+      const response = await create({ ...FISHING_WEEK, wom_id: linked.id });
       expect(response.statusCode).toBe(201);
       const event = response.json();
       expect(event).toEqual({
@@ -95,10 +115,12 @@ for (const dialect of testDialects) {
         description: null,
         start_date: '2026-11-23T18:00:00.000Z',
         end_date: '2026-11-30T18:00:00.000Z',
-        wom_id: '1234',
+        wom_id: linked.id,
         winner_username: null,
         manual: true,
-        short_event: true,
+        short_event: false,
+        wom_title: linked.title,
+        wom_missing_at: null,
         points_awarded_at: null,
         created_at: t.clock.now().toISOString(),
         updated_at: t.clock.now().toISOString(),
@@ -127,7 +149,7 @@ for (const dialect of testDialects) {
     });
 
     it('refuses an event without an end date unless it is weekly, and an end before its start, with 400', async () => {
-      const noEnd = await create({ ...FISHING_WEEK, end_date: null });
+      const noEnd = await create({ ...FISHING_WEEK, type: 'Competition', end_date: null });
       expect(noEnd.statusCode).toBe(400);
       expect(noEnd.json()).toEqual({ code: 'VALIDATION_ERROR', message: EVENT_MESSAGES.endRequired });
       const backwards = await create({ ...FISHING_WEEK, end_date: '2026-11-22T18:00:00Z' });
@@ -135,6 +157,82 @@ for (const dialect of testDialects) {
       expect(backwards.json()).toEqual({ code: 'VALIDATION_ERROR', message: EVENT_MESSAGES.endBeforeStart });
       expect(await t.database.db.selectFrom('events').select('id').execute()).toEqual([]);
       expect(await auditRows('event.create')).toEqual([]);
+    });
+
+    it('ends a Skill of the Week or Boss of the Week event 7 days after its start, like a weekly one', async () => {
+      for (const type of ['Skill of the Week', 'Boss of the Week']) {
+        const response = await create({ ...FISHING_WEEK, type, end_date: null });
+        expect(response.statusCode).toBe(201);
+        expect(response.json().end_date).toBe('2026-11-30T18:00:00.000Z');
+      }
+    });
+
+    it('refuses a short event longer than 2 hours with 400, writing nothing', async () => {
+      const response = await create({ ...FISHING_WEEK, short_event: true });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'VALIDATION_ERROR', message: EVENT_MESSAGES.shortTooLong });
+      const twoHours = await create({ ...FISHING_WEEK, end_date: '2026-11-23T20:00:00Z', short_event: true });
+      expect(twoHours.statusCode).toBe(201);
+      expect(await t.database.db.selectFrom('events').select('id').execute()).toHaveLength(1);
+    });
+
+    it("refuses a metric that is not one of WOM's with 400", async () => {
+      const response = await create({ ...FISHING_WEEK, metric: 'fish' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: `metric: ${UNKNOWN_METRIC_MESSAGE}`,
+      });
+      expect(await t.database.db.selectFrom('events').select('id').execute()).toEqual([]);
+    });
+
+    it('refuses a WOM competition id WOM does not know with 400, writing nothing', async () => {
+      const response = await create({ ...FISHING_WEEK, wom_id: '999999' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'Wise Old Man has no competition 999999: check the competition id',
+      });
+      expect(competitionRequests().map((request) => request.path)).toEqual(['/competitions/999999']);
+      expect(await t.database.db.selectFrom('events').select('id').execute()).toEqual([]);
+      expect(await auditRows('event.create')).toEqual([]);
+    });
+
+    it('answers 503 when WOM cannot be asked about the competition, never 500, writing nothing', async () => {
+      simulator.failNext(10, 503, 'html');
+      const response = await create({ ...FISHING_WEEK, wom_id: known[0]!.id });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        code: 'WOM_UNAVAILABLE',
+        message: EVENT_MESSAGES.competitionUnchecked(known[0]!.id),
+      });
+      expect(await t.database.db.selectFrom('events').select('id').execute()).toEqual([]);
+    }, 20_000);
+
+    it('checks a changed link on edit, and does not ask WOM again when the link stays', async () => {
+      const created = (await create({ ...FISHING_WEEK, wom_id: known[0]!.id })).json();
+      const asked = competitionRequests().length;
+      const rename = await asAdmin({
+        method: 'PUT',
+        url: `/api/admin/events/${created.id}`,
+        payload: { ...FISHING_WEEK, name: 'Renamed', wom_id: known[0]!.id },
+      });
+      expect(rename.statusCode).toBe(200);
+      expect(rename.json().wom_title).toBe(known[0]!.title);
+      expect(competitionRequests()).toHaveLength(asked);
+      const relink = await asAdmin({
+        method: 'PUT',
+        url: `/api/admin/events/${created.id}`,
+        payload: { ...FISHING_WEEK, wom_id: '999999' },
+      });
+      expect(relink.statusCode).toBe(400);
+      expect(relink.json().message).toBe(EVENT_MESSAGES.competitionNotFound('999999'));
+      const unlink = await asAdmin({
+        method: 'PUT',
+        url: `/api/admin/events/${created.id}`,
+        payload: { ...FISHING_WEEK, wom_id: null },
+      });
+      expect(unlink.json()).toMatchObject({ wom_id: null, wom_title: null });
     });
 
     it('refuses input its schema does not allow with 400: no name, a date that is not one, a bad WOM id', async () => {
@@ -226,7 +324,7 @@ for (const dialect of testDialects) {
     });
 
     it('refuses to relink an event whose points were awarded, with 409', async () => {
-      const created = (await create({ ...FISHING_WEEK, wom_id: '77' })).json();
+      const created = (await create({ ...FISHING_WEEK, wom_id: known[0]!.id })).json();
       await t.database.db
         .updateTable('events')
         .set({ points_awarded_at: t.clock.now().toISOString() })
@@ -235,7 +333,7 @@ for (const dialect of testDialects) {
       const response = await asAdmin({
         method: 'PUT',
         url: `/api/admin/events/${created.id}`,
-        payload: { ...FISHING_WEEK, wom_id: '78' },
+        payload: { ...FISHING_WEEK, wom_id: known[1]!.id },
       });
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe(EVENT_MESSAGES.awardedLink);

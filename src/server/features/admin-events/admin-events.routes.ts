@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminEventSchema, eventInputSchema, eventParamsSchema } from '#core/events/admin-events.schema.ts';
 import { errorResponseSchema } from '#core/errors.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
+import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import { listAdminEvents } from './admin-events.repository.ts';
 import { createEvent, deleteEvent, updateEvent } from './admin-events.service.ts';
@@ -12,7 +13,10 @@ import { createEvent, deleteEvent, updateEvent } from './admin-events.service.ts
  * The admin's events (DESIGN §5.1): every event to see, and manual ones to add, edit and delete.
  * Registered inside the admin plugin under /api/admin.
  */
-export async function adminEventsRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
+export async function adminEventsRoutes(
+  app: FastifyInstance,
+  deps: AdminRouteDeps & { gateway: WomGateway },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -27,7 +31,12 @@ export async function adminEventsRoutes(app: FastifyInstance, deps: AdminRouteDe
       schema: {
         tags: ['admin'],
         body: eventInputSchema,
-        response: { 201: adminEventSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          201: adminEventSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          503: errorResponseSchema,
+        },
       },
     },
     async (request, reply) =>
@@ -46,6 +55,7 @@ export async function adminEventsRoutes(app: FastifyInstance, deps: AdminRouteDe
           400: errorResponseSchema,
           404: errorResponseSchema,
           409: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },

@@ -12,7 +12,9 @@ import { ConflictError } from '../../db/errors.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../../http/http-error.ts';
+import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { competitionTitle } from './competition-check.ts';
 import {
   deleteManualEvent,
   findAdminEvent,
@@ -24,6 +26,29 @@ import {
 export interface AdminEventsDeps {
   db: Kysely<Database>;
   clock: Clock;
+  /** Checks a linked competition against WOM when it is saved. */
+  gateway: WomGateway;
+}
+
+/** The event already linked to the competition, looked up again inside the save's transaction. */
+const linkHolder = (deps: AdminEventsDeps, womId: string | null) =>
+  womId === null ? Promise.resolve(null) : findEventIdByWomId(deps.db, womId);
+
+/**
+ * What WOM says of the competition the save links, asked before the transaction so no lock waits
+ * on WOM: the title of a new or changed link (a 404 or WOM down refuses the save before anything is
+ * written), or what is stored for a link that did not change, so editing an event's text does not
+ * need WOM. A link the sync found missing is asked again, to clear (or keep refusing) the flag.
+ */
+async function linkedCompetition(
+  deps: AdminEventsDeps,
+  womId: string | null,
+  stored: AdminEvent | null,
+): Promise<{ wom_title: string | null; wom_missing_at: null }> {
+  if (womId === null) return { wom_title: null, wom_missing_at: null };
+  if (stored?.wom_id === womId && stored.wom_title !== null && stored.wom_missing_at === null)
+    return { wom_title: stored.wom_title, wom_missing_at: null };
+  return { wom_title: await competitionTitle(deps.gateway, womId), wom_missing_at: null };
 }
 
 const EVENT_NOT_FOUND = 'Event not found';
@@ -77,12 +102,17 @@ export async function createEvent(
   input: ParsedEventInput,
   actor: AuditActor,
 ): Promise<AdminEvent> {
+  // The input's own problems and a taken link first, so a refused save never costs a WOM request.
+  const early = planEventSave(input, { editing: null, womIdHeldBy: await linkHolder(deps, input.wom_id) });
+  if ('problem' in early) throw refusal(early);
+  const competition = await linkedCompetition(deps, input.wom_id, null);
   return refusingTakenLink(input.wom_id, () =>
     deps.db.transaction().execute(async (trx) => {
       const womIdHeldBy = input.wom_id === null ? null : await findEventIdByWomId(trx, input.wom_id);
       const plan = planEventSave(input, { editing: null, womIdHeldBy });
       if ('problem' in plan) throw refusal(plan);
-      const event = await insertManualEvent(trx, plan.fields, deps.clock.now().toISOString());
+      const fields = { ...plan.fields, ...competition };
+      const event = await insertManualEvent(trx, fields, deps.clock.now().toISOString());
       await audited(deps, trx, { actor, action: 'event.create', id: event.id, before: null, after: event });
       return event;
     }),
@@ -95,6 +125,12 @@ export async function updateEvent(
   input: ParsedEventInput,
   actor: AuditActor,
 ): Promise<AdminEvent> {
+  const stored = await findAdminEvent(deps.db, id);
+  if (!stored) throw notFound(EVENT_NOT_FOUND);
+  // The input's own problems and a taken link first, so a refused edit never costs a WOM request.
+  const early = planEventSave(input, { editing: stored, womIdHeldBy: await linkHolder(deps, input.wom_id) });
+  if ('problem' in early) throw refusal(early);
+  const competition = await linkedCompetition(deps, input.wom_id, stored);
   return refusingTakenLink(input.wom_id, () =>
     deps.db.transaction().execute(async (trx) => {
       const before = await findAdminEvent(trx, id);
@@ -102,8 +138,9 @@ export async function updateEvent(
       const womIdHeldBy = input.wom_id === null ? null : await findEventIdByWomId(trx, input.wom_id);
       const plan = planEventSave(input, { editing: before, womIdHeldBy });
       if ('problem' in plan) throw refusal(plan);
+      const fields = { ...plan.fields, ...competition };
       // Gone or changed hands since it was read (another admin's delete): as if it never was.
-      const after = await updateManualEvent(trx, id, plan.fields, deps.clock.now().toISOString());
+      const after = await updateManualEvent(trx, id, fields, deps.clock.now().toISOString());
       if (!after) throw notFound(EVENT_NOT_FOUND);
       await audited(deps, trx, { actor, action: 'event.update', id, before, after });
       return after;

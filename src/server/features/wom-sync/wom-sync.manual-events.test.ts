@@ -98,7 +98,7 @@ for (const dialect of testDialects) {
         payload,
       });
       expect(response.statusCode).toBe(201);
-      return response.json<{ id: number }>();
+      return response.json<{ id: number; wom_title: string | null; wom_missing_at: string | null }>();
     }
 
     async function eventRow(app: TestApp, id: number) {
@@ -133,7 +133,8 @@ for (const dialect of testDialects) {
         name: 'Clan fishing cup',
         type: 'Competition',
         start_date: competition!.startsAt,
-        end_date: competition!.endsAt,
+        // A short event lasts at most 2 hours; it is paid once the competition itself has ended.
+        end_date: new Date(Date.parse(competition!.startsAt) + 2 * HOUR).toISOString(),
         wom_id: String(competition!.id),
         short_event: true,
       });
@@ -217,20 +218,52 @@ for (const dialect of testDialects) {
       expect((await eventRow(t, event.id)).points_awarded_at).toBeNull();
     });
 
-    it('skips a linked competition WOM does not know, and the sync still succeeds', async () => {
+    it('skips a linked competition WOM does not know, flags its event for the admin, and the sync still succeeds', async () => {
       t = await open();
       await t.sync();
-      const event = await createEvent(t, {
-        name: 'Mistyped',
-        type: 'Competition',
-        start_date: new Date(Date.parse(START) - 3 * DAY).toISOString(),
-        end_date: new Date(Date.parse(START) - 2 * DAY).toISOString(),
-        wom_id: '999999',
-      });
+      // Linked before the save checked links, or deleted on WOM since: the save now refuses the id.
+      const at = clock.now().toISOString();
+      const { id } = await t.database.db
+        .insertInto('events')
+        .values({
+          name: 'Mistyped',
+          type: 'Competition',
+          start_date: new Date(Date.parse(START) - 3 * DAY).toISOString(),
+          end_date: new Date(Date.parse(START) - 2 * DAY).toISOString(),
+          wom_id: '999999',
+          manual: true,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const result = await t.sync();
       expect(result).toMatchObject({ outcome: 'succeeded', counts: { missing_competitions: 1 } });
       expect(simulator.requests.map((r) => r.path)).toContain('/competitions/999999');
-      expect((await eventRow(t, event.id)).points_awarded_at).toBeNull();
+      expect((await eventRow(t, id)).points_awarded_at).toBeNull();
+      expect((await eventRow(t, id)).wom_missing_at).toBe(clock.now().toISOString());
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/events',
+        headers: { cookie: adminCookie },
+      });
+      expect(listed.json()).toContainEqual(
+        expect.objectContaining({ id, wom_id: '999999', wom_missing_at: clock.now().toISOString() }),
+      );
+    });
+
+    it('names the competition an event links to, from what WOM served the sync', async () => {
+      t = await open();
+      const [week] = await finishedWeeks();
+      clock.set(new Date(Date.parse(START) - 40 * DAY).toISOString());
+      const event = await createEvent(t, {
+        name: 'Ours',
+        type: 'Competition',
+        start_date: week!.startsAt,
+        end_date: week!.endsAt,
+        wom_id: String(week!.id),
+      });
+      expect(event).toMatchObject({ wom_title: week!.title, wom_missing_at: null });
     });
   });
 }

@@ -313,3 +313,23 @@ export async function recordEventResults(
   await bumpRevision(db, 'events');
   return booked;
 }
+
+/** Flags the events linked to competitions WOM answered 404 for, as of this run. */
+export async function markCompetitionsMissing(db: Db, womIds: string[], now: string): Promise<void> {
+  if (womIds.length === 0) return;
+  await db.updateTable('events').set({ wom_missing_at: now }).where('wom_id', 'in', womIds).execute();
+}
+
+/** Clears the flag of competitions WOM served this run, and keeps the title it gave them. */
+export async function markCompetitionsFound(
+  db: Db,
+  found: Array<{ wom_id: string; title: string }>,
+): Promise<void> {
+  for (const competition of found) {
+    await db
+      .updateTable('events')
+      .set({ wom_missing_at: null, wom_title: competition.title })
+      .where('wom_id', '=', competition.wom_id)
+      .execute();
+  }
+}

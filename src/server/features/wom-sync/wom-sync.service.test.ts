@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVENT_TYPES, eventTypeOfMetric } from '#core/events/event-types.ts';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { parseDatabaseUrl } from '../../config.ts';
@@ -109,6 +110,11 @@ for (const dialect of testDialects) {
       expect(events.every((e) => e.wom_id !== null && e.start_date !== null && e.end_date !== null)).toBe(
         true,
       );
+      // One vocabulary with the admin's form (issue 21), never WOM's own metric types.
+      for (const event of events) {
+        expect(EVENT_TYPES).toContain(event.type);
+        expect(event.type).toBe(eventTypeOfMetric(event.metric ?? ''));
+      }
     });
 
     it('records every run with its outcome, counts and WOM requests, within 10 requests', async () => {

@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import { competitionsOwingResults, planCompetitionAwards } from '#core/events/competition-awards.ts';
+import { eventTypeOfMetric } from '#core/events/event-types.ts';
 import { planTeamCompetitionAwards } from '#core/events/team-competition-awards.ts';
 import { planRosterSync } from '#core/members/roster-sync.ts';
 import { WOM_SYNC_STAGES } from '#core/sync/sync.schema.ts';
 import { syncSummaryLine } from '#core/sync/sync-summary.ts';
 import { snapshotWithUnrankedAsZero } from '#core/wom/unranked.ts';
-import { MetricProps, isMetric } from '@wise-old-man/utils';
 import { bumpRevision } from '../../db/revisions.ts';
 import { updateGoalsFromSnapshots } from '../goals/goal-updates.ts';
 import { updateRacesFromSnapshots } from '../races/race-updates.ts';
@@ -32,6 +32,8 @@ import {
   listEventsAwaitingResults,
   listSnapshotTimes,
   listStoredMembers,
+  markCompetitionsFound,
+  markCompetitionsMissing,
   listScoringMemberIds,
   recordEventResults,
   updateMember,
@@ -172,18 +174,18 @@ async function fetchCompetitionDetails(
   gateway: WomGateway,
   now: Date,
   competitions: WomCompetition[],
-): Promise<{ details: WomCompetitionDetails[]; missing: number }> {
+): Promise<{ details: WomCompetitionDetails[]; missing: string[] }> {
   const endedBefore = new Date(now.getTime() - deps.resultsGraceMs).toISOString();
   const owed = await listEventsAwaitingResults(deps.db, endedBefore);
   const listed = new Set(competitions.map((competition) => competition.id));
   const details: WomCompetitionDetails[] = [];
-  let missing = 0;
+  const missing: string[] = [];
   for (const id of competitionsOwingResults(competitions, owed, deps.maxCompetitionDetails)) {
     try {
       details.push(await gateway.getCompetitionDetails(id));
     } catch (error) {
       if (listed.has(id) || !(error instanceof WomError) || error.status !== 404) throw error;
-      missing += 1;
+      missing.push(String(id));
     }
   }
   return { details, missing };
@@ -197,12 +199,8 @@ interface Fetched {
   achievements: WomAchievement[];
   /** Standings of finished competitions that owe points. */
   details: WomCompetitionDetails[];
-  /** Competitions linked to an admin's event that WOM does not know. */
-  missingCompetitions: number;
-}
-
-function eventTypeOf(metric: string): string {
-  return isMetric(metric) ? MetricProps[metric].type : 'competition';
+  /** Competitions (WOM ids) linked to an admin's event that WOM does not know. */
+  missingCompetitions: string[];
 }
 
 async function applySync(
@@ -287,12 +285,19 @@ async function applySync(
     fetched.competitions.map((c) => ({
       wom_id: String(c.id),
       name: c.title,
-      type: eventTypeOf(c.metric),
+      type: eventTypeOfMetric(c.metric),
       metric: c.metric,
       start_date: c.startsAt,
       end_date: c.endsAt,
     })),
     now,
+  );
+
+  // The admin's events list flags a link WOM does not know, and names one it does (issue 21).
+  await markCompetitionsMissing(trx, fetched.missingCompetitions, now);
+  await markCompetitionsFound(
+    trx,
+    fetched.details.map((details) => ({ wom_id: String(details.id), title: details.title })),
   );
 
   const results = await recordFinishedResults(trx, nowDate, fetched.details, resultsGraceMs);
@@ -308,7 +313,7 @@ async function applySync(
     achievements,
     events,
     results,
-    missing_competitions: fetched.missingCompetitions,
+    missing_competitions: fetched.missingCompetitions.length,
   };
 }
 

@@ -3,12 +3,12 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { EVENT_TYPES, type AdminEvent } from '#core/events/admin-events.schema.ts';
 import { WEEKLY_EVENT_DAYS } from '#core/events/event-status.ts';
+import { isWeekLongType } from '#core/events/event-types.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { useCreateEvent, useUpdateEvent } from '../api/event-actions.ts';
 import {
   eventFormSchema,
   eventFormValues,
-  WEEKLY_TYPE,
   weeklyEndValue,
   type EventFormOutput,
   type EventFormValues,
@@ -45,13 +45,13 @@ export function EventForm({
     defaultValues: eventFormValues(event),
   });
   const { errors } = form.formState;
-  const ids = { type: useId(), description: useId() };
-  // The end the weekly rule last filled in: any other end was set by the admin and is theirs to keep.
+  const ids = { type: useId(), description: useId(), shortError: useId() };
+  // The end the week-long rule last filled in: any other end was set by the admin and is theirs to keep.
   const [filledEnd, setFilledEnd] = useState<string | null>(null);
 
   const fillWeeklyEnd = () => {
     const { type, start_date, end_date } = form.getValues();
-    if (type !== WEEKLY_TYPE || (end_date !== '' && end_date !== filledEnd)) return;
+    if (!isWeekLongType(type) || (end_date !== '' && end_date !== filledEnd)) return;
     const end = weeklyEndValue(start_date);
     if (end === null) return;
     form.setValue('end_date', end, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
@@ -112,7 +112,8 @@ export function EventForm({
             {...form.register('end_date')}
           />
           <p className="text-xs text-stone-400">
-            Weekly events end {WEEKLY_EVENT_DAYS} days after their start unless you set an end.
+            Weekly, Skill of the Week and Boss of the Week events end {WEEKLY_EVENT_DAYS} days after their
+            start unless you set an end.
           </p>
         </div>
       </div>
@@ -130,10 +131,23 @@ export function EventForm({
         <textarea id={ids.description} rows={3} className={inputClass} {...form.register('description')} />
         {errors.description?.message && <p className="text-sm text-red-400">{errors.description.message}</p>}
       </div>
-      <label className="flex items-start gap-2 text-sm text-stone-200">
-        <input type="checkbox" className="mt-0.5 accent-gold-500" {...form.register('short_event')} />
-        <span>Short event (1 to 2 hours): every participant gets 2 points</span>
-      </label>
+      <div className="space-y-1">
+        <label className="flex items-start gap-2 text-sm text-stone-200">
+          <input
+            type="checkbox"
+            className="mt-0.5 accent-gold-500"
+            aria-invalid={errors.short_event ? true : undefined}
+            aria-describedby={errors.short_event ? ids.shortError : undefined}
+            {...form.register('short_event')}
+          />
+          <span>Short event (1 to 2 hours): every participant gets 2 points</span>
+        </label>
+        {errors.short_event?.message && (
+          <p id={ids.shortError} className="text-sm text-red-400">
+            {errors.short_event.message}
+          </p>
+        )}
+      </div>
       <div className="flex justify-end gap-2">
         <button
           type="button"

@@ -21,6 +21,8 @@ function adminEvent(id: number, name: string, overrides: Partial<AdminEvent> = {
     winner_username: null,
     manual: true,
     short_event: false,
+    wom_title: null,
+    wom_missing_at: null,
     points_awarded_at: null,
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',

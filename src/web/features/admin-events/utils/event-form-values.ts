@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import {
-  eventInputSchema,
-  type AdminEvent,
-  type EVENT_TYPES,
-  type EventInput,
-} from '#core/events/admin-events.schema.ts';
-import { EVENT_MESSAGES } from '#core/events/event-save.ts';
+import { eventInputSchema, type AdminEvent, type EventInput } from '#core/events/admin-events.schema.ts';
+import { EVENT_MESSAGES, fitsShortEvent } from '#core/events/event-save.ts';
+import { isWeekLongType } from '#core/events/event-types.ts';
 import { WEEKLY_EVENT_DAYS } from '#core/events/event-status.ts';
 import { parseIsoDate } from '#core/events/iso-date.ts';
-
-/** The type whose events last a week, so the form fills in their end (spec §9). */
-export const WEEKLY_TYPE: (typeof EVENT_TYPES)[number] = 'Weekly';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,23 +61,30 @@ function isoOf(value: string): string | null {
 
 type FormIssue = { path: [keyof EventFormValues]; message: string };
 
-/** The server's own checks (event-save.ts) that the contract cannot make: a start, and an end not before it. */
+/**
+ * The server's own checks (event-save.ts) that the contract cannot make: a start, an end not before
+ * it, and a short event no longer than 2 hours.
+ */
 function formIssues(values: EventFormValues): FormIssue[] {
   if (values.start_date.trim() === '') return [{ path: ['start_date'], message: 'Start date is required' }];
   if (values.end_date.trim() === '') {
-    return values.type === WEEKLY_TYPE ? [] : [{ path: ['end_date'], message: EVENT_MESSAGES.endRequired }];
+    if (!isWeekLongType(values.type)) return [{ path: ['end_date'], message: EVENT_MESSAGES.endRequired }];
+    // A week-long event left open ends a week on: too long to be short.
+    return values.short_event ? [{ path: ['short_event'], message: EVENT_MESSAGES.shortTooLong }] : [];
   }
   const start = parseIsoDate(values.start_date);
   const end = parseIsoDate(values.end_date);
-  if (start !== null && end !== null && end < start)
-    return [{ path: ['end_date'], message: EVENT_MESSAGES.endBeforeStart }];
+  if (start === null || end === null) return [];
+  if (end < start) return [{ path: ['end_date'], message: EVENT_MESSAGES.endBeforeStart }];
+  if (values.short_event && !fitsShortEvent(start, end))
+    return [{ path: ['short_event'], message: EVENT_MESSAGES.shortTooLong }];
   return [];
 }
 
 /**
  * Checks the form and turns it into the API's input by the same contract the server checks, so every
- * field's problem shows at once under that field. Only weekly events may leave the end blank: the
- * server ends them 7 days after their start.
+ * field's problem shows at once under that field. Only week-long events (Weekly, Skill or Boss of the
+ * Week) may leave the end blank: the server ends them 7 days after their start.
  */
 export const eventFormSchema = z
   .object({
