@@ -23,8 +23,8 @@ describe('race page', () => {
     expect(screen.getByText(/Created by zezima/)).toBeInTheDocument();
     expect(screen.getByText(/Ends 31 December 2099/)).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'Standings' })).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('Lynx TitanFishing1,0001,6002,00060%');
-    expect(rows[2]).toHaveTextContent('Iron BobZulrah101220');
+    expect(rows[1]).toHaveTextContent('Lynx TitanFishingStart1,000Current1,600Target2,00060%');
+    expect(rows[2]).toHaveTextContent('Iron BobZulrahStart10Current12Target20');
     expect(screen.getByRole('progressbar', { name: 'Lynx Titan progress' })).toHaveAttribute(
       'aria-valuenow',
       '60',
