@@ -125,11 +125,13 @@ test.describe('races', () => {
     await page.getByRole('button', { name: 'Create Race' }).click();
     await expect(page.getByText('All participant details must be complete')).toBeVisible();
     await page.getByLabel('Metric', { exact: true }).selectOption('fishing');
-    await page.getByLabel('Target Value').fill('100000000');
+    // A gain on top of the current value: a fixed total could lie below a maxed player's XP.
+    await page.getByLabel('Gain', { exact: true }).check();
+    await page.getByLabel('Amount to Gain').fill('1000000');
     await page.getByRole('button', { name: 'Add Participant' }).click();
     await page.getByLabel('Player').nth(1).selectOption(second.wom_id);
     await page.getByLabel('Metric', { exact: true }).nth(1).selectOption('overall');
-    await page.getByLabel('Target Value').nth(1).fill('4000000000');
+    await page.getByLabel('Target Value').fill('4000000000');
     await page.getByRole('button', { name: 'Create Race' }).click();
 
     await expect(page).toHaveURL(/\/races\/\d+$/);
