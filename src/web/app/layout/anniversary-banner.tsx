@@ -6,9 +6,9 @@ import { useUtcToday } from '../../lib/use-utc-today.ts';
 
 /**
  * Names shown before 'and N more': a busy day in a 300-member clan named a dozen members and pushed
- * every page down by several lines, so the banner stays within a line or two unless asked.
+ * every page down by several lines. Two names and the rest fit two lines of a 390 px phone.
  */
-export const NAMED_ANNIVERSARIES = 3;
+const NAMED_ANNIVERSARIES = 2;
 
 function yearsText(years: number): string {
   return `${years} ${years === 1 ? 'year' : 'years'}`;
