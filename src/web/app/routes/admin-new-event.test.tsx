@@ -52,6 +52,46 @@ describe('new event page', () => {
     expect(screen.getByLabelText('End (UTC)')).toHaveValue('2026-12-03T12:30');
   });
 
+  it('ends a Skill of the Week or Boss of the Week event 7 days after its start, like a weekly one', async () => {
+    await openForm();
+    setDate('Start (UTC)', '2026-11-25T18:00');
+    await chooseType('Skill of the Week');
+    expect(screen.getByLabelText('End (UTC)')).toHaveValue('2026-12-02T18:00');
+    await chooseType('Boss of the Week');
+    setDate('Start (UTC)', '2026-11-26T12:30');
+    expect(screen.getByLabelText('End (UTC)')).toHaveValue('2026-12-03T12:30');
+  });
+
+  it("picks the metric from WOM's catalogue, narrowed by a search", async () => {
+    await openForm();
+    const metric = screen.getByLabelText<HTMLSelectElement>('Metric');
+    expect(metric.tagName).toBe('SELECT');
+    expect(Array.from(metric.options, (o) => o.value)).toEqual(
+      expect.arrayContaining(['fishing', 'zulrah', 'clue_scrolls_all', 'ehb']),
+    );
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search metrics' }), 'clue scrolls (h');
+    expect(Array.from(metric.options, (o) => o.text)).toEqual(['-- Select Metric --', 'Clue Scrolls (Hard)']);
+    await userEvent.selectOptions(metric, 'clue_scrolls_hard');
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search metrics' }));
+    expect(metric).toHaveValue('clue_scrolls_hard');
+  });
+
+  it('refuses a short event longer than 2 hours under its checkbox, without asking the server', async () => {
+    const fetch = stubApi({});
+    await openForm();
+    await userEvent.type(screen.getByLabelText('Event Name'), 'Quick raid');
+    setDate('Start (UTC)', '2026-11-25T18:00');
+    setDate('End (UTC)', '2026-11-25T21:00');
+    const short = screen.getByRole('checkbox', { name: /^Short event/ });
+    await userEvent.click(short);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect(
+      await screen.findByText('A short event (1 to 2 hours) must end within 2 hours of its start'),
+    ).toBeInTheDocument();
+    expect(short).toHaveAttribute('aria-invalid', 'true');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('keeps an end the admin set when they choose Weekly', async () => {
     await openForm();
     setDate('Start (UTC)', '2026-11-25T18:00');
@@ -68,7 +108,8 @@ describe('new event page', () => {
     const { location } = await openForm();
     await userEvent.type(screen.getByLabelText('Event Name'), 'Bandos Bash');
     await chooseType('Boss of the Week');
-    await userEvent.type(screen.getByLabelText('Metric'), 'general_graardor');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search metrics' }), 'graar');
+    await userEvent.selectOptions(screen.getByLabelText('Metric'), 'General Graardor');
     setDate('Start (UTC)', '2026-11-25T18:00');
     setDate('End (UTC)', '2026-11-25T20:00');
     await userEvent.type(screen.getByLabelText('WOM Competition ID (optional)'), '123');
@@ -76,6 +117,8 @@ describe('new event page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Event' }));
 
     await vi.waitFor(() => expect(`${location.pathname}${location.search}`).toBe('/admin?tab=events'));
+    // The events tab says so when it opens.
+    expect(await screen.findByText('Bandos Bash was successfully created.')).toBeInTheDocument();
     const post = fetch.mock.calls.find(
       ([url, init]) => url === '/api/admin/events' && init?.method === 'POST',
     );

@@ -2,6 +2,7 @@ import { useLocation } from 'wouter';
 import { PageHeader } from '../../components/page-header.tsx';
 import { paths } from '../../config/paths.ts';
 import { EventForm } from '../../features/admin-events/components/event-form.tsx';
+import { rememberCreatedEvent } from '../../features/admin-events/utils/created-event-notice.ts';
 import { AdminGate } from '../layout/admin-gate.tsx';
 
 /** Where the admin lands after saving or leaving the form: the dashboard's events tab. */
@@ -12,10 +13,17 @@ function NewEvent() {
   return (
     <div className="mx-auto max-w-2xl">
       <PageHeader title="New Event">
-        Dates are in UTC. Weekly events last 7 days unless you set an end.
+        Dates are in UTC. Weekly, Skill of the Week and Boss of the Week events last 7 days unless you set an
+        end.
       </PageHeader>
       <div className="rounded-lg border border-stone-800 bg-stone-900 p-6">
-        <EventForm onSaved={() => navigate(EVENTS_TAB)} onCancel={() => navigate(EVENTS_TAB)} />
+        <EventForm
+          onSaved={(saved) => {
+            rememberCreatedEvent(saved.name);
+            navigate(EVENTS_TAB);
+          }}
+          onCancel={() => navigate(EVENTS_TAB)}
+        />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { EVENT_TYPES, type AdminEvent } from '#core/events/admin-events.schema.ts';
 import { WEEKLY_EVENT_DAYS } from '#core/events/event-status.ts';
 import { isWeekLongType } from '#core/events/event-types.ts';
@@ -14,6 +14,7 @@ import {
   type EventFormValues,
 } from '../utils/event-form-values.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { MetricPicker } from './metric-picker.tsx';
 
 const inputClass =
   'w-full rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 placeholder:text-stone-500 focus:border-gold-400';
@@ -91,12 +92,17 @@ export function EventForm({
             ))}
           </select>
         </div>
-        <FormField
-          label="Metric"
-          placeholder="e.g. zulrah, fishing, overall"
-          autoComplete="off"
-          error={errors.metric?.message}
-          {...form.register('metric')}
+        <Controller
+          control={form.control}
+          name="metric"
+          render={({ field }) => (
+            <MetricPicker
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.metric?.message}
+            />
+          )}
         />
         <FormField
           label="Start (UTC)"

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminEvent } from '#core/events/admin-events.schema.ts';
 import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
 import { adminEventsQueryKey } from '../api/get-admin-events.ts';
+import { rememberCreatedEvent } from '../utils/created-event-notice.ts';
 import { EventsTab } from './events-tab.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -51,6 +52,31 @@ function renderEvents(events: AdminEvent[] | null = [manual, synced]) {
 const row = (name: string) => screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr')!;
 
 describe('events tab', () => {
+  it("shows the sync's old types in the form's one vocabulary", () => {
+    renderEvents([adminEvent(3, 'SOTW: Mining', { manual: false, type: 'skill', metric: 'mining' })]);
+    expect(within(row('SOTW: Mining')).getByRole('cell', { name: 'Skill of the Week' })).toBeInTheDocument();
+  });
+
+  it('names a linked competition as WOM does, and flags one WOM cannot find', () => {
+    renderEvents([
+      adminEvent(3, 'Linked', { wom_id: '4242', wom_title: 'Clan Zulrah Race' }),
+      adminEvent(4, 'Mistyped', { wom_id: '999999', wom_missing_at: '2026-11-21T12:00:00.000Z' }),
+    ]);
+    expect(within(row('Linked')).getByText('Clan Zulrah Race')).toBeInTheDocument();
+    expect(within(row('Mistyped')).getByText('WOM cannot find competition 999999')).toBeInTheDocument();
+    expect(within(row('Linked')).queryByText(/cannot find/)).not.toBeInTheDocument();
+  });
+
+  it('says an event was created when the new event page opens the tab, once', () => {
+    rememberCreatedEvent('Bandos Bash');
+    const { notify } = renderEvents();
+    expect(notify).toHaveBeenCalledExactlyOnceWith({
+      kind: 'success',
+      text: 'Bandos Bash was successfully created.',
+    });
+    expect(renderEvents().notify).not.toHaveBeenCalled();
+  });
+
   it('marks each event as manual or synced, and offers edit and delete only for manual ones', () => {
     renderEvents();
     expect(screen.getByRole('link', { name: 'New Event' })).toHaveAttribute('href', '/admin/events/new');

@@ -1,7 +1,8 @@
 import { Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminEvent } from '#core/events/admin-events.schema.ts';
+import { eventTypeLabel } from '#core/events/event-types.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -11,9 +12,30 @@ import { TabSection } from '../../../components/tab-section.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useDeleteEvent } from '../api/event-actions.ts';
 import { useAdminEvents } from '../api/get-admin-events.ts';
+import { createdEventText, takeCreatedEvent } from '../utils/created-event-notice.ts';
 import { EventEditDialog } from './event-edit-dialog.tsx';
 
 const when = (date: string | null) => (date === null ? '-' : formatDateTime(date));
+
+/**
+ * The competition an event links to, named as WOM names it, or flagged when WOM last said it has no
+ * such competition, so a mistyped id is seen before the event's points are due.
+ */
+function LinkedCompetition({ event }: { event: AdminEvent }) {
+  if (event.wom_missing_at) {
+    return (
+      <span className="mt-1 block rounded bg-red-950 px-2 py-0.5 text-xs font-medium text-red-200">
+        WOM cannot find competition {event.wom_id}
+      </span>
+    );
+  }
+  return (
+    <span className="mt-1 block text-xs text-stone-400">
+      Competition {event.wom_id}
+      {event.wom_title && <span className="block text-stone-300">{event.wom_title}</span>}
+    </span>
+  );
+}
 
 function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => void; notify: Notify }) {
   const deleteEvent = useDeleteEvent();
@@ -37,7 +59,7 @@ function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => 
         {event.metric && <span className="text-xs text-stone-400">{event.metric}</span>}
       </th>
       <td className="px-4 py-3">
-        {event.type ?? '-'}
+        {eventTypeLabel(event.type) ?? '-'}
         {event.short_event && <span className="block text-xs text-stone-400">Short event</span>}
       </td>
       <td className="px-4 py-3 whitespace-nowrap">{when(event.start_date)}</td>
@@ -50,9 +72,7 @@ function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => 
             Synced from WOM
           </span>
         )}
-        {event.wom_id && (
-          <span className="mt-1 block text-xs text-stone-400">Competition {event.wom_id}</span>
-        )}
+        {event.wom_id && <LinkedCompetition event={event} />}
       </td>
       <td className="px-4 py-3 whitespace-nowrap">
         {event.points_awarded_at ? `Awarded ${formatDateTime(event.points_awarded_at)}` : 'Not yet'}
@@ -111,6 +131,11 @@ function EventsTable({ events, notify }: { events: AdminEvent[]; notify: Notify 
 /** The events tab: every event, with edit and delete for the ones admins made by hand. */
 export function EventsTab({ notify }: { notify: Notify }) {
   const events = useAdminEvents();
+  // Arriving from the new event page: say the event was created.
+  useEffect(() => {
+    const created = takeCreatedEvent();
+    if (created !== null) notify({ kind: 'success', text: createdEventText(created) });
+  }, [notify]);
   return (
     <TabSection
       title="Event Management"

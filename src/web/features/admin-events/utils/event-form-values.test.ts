@@ -1,3 +1,4 @@
+import { EVENT_MESSAGES } from '#core/events/event-save.ts';
 import { describe, expect, it } from 'vitest';
 import type { AdminEvent } from '#core/events/admin-events.schema.ts';
 import {
@@ -86,15 +87,27 @@ describe('eventFormSchema', () => {
     });
   });
 
-  it('lets only a weekly event leave its end blank', () => {
-    expect(eventFormSchema.parse(form({ type: 'Weekly', end_date: '' })).end_date).toBeNull();
-    const result = eventFormSchema.safeParse(form({ end_date: '' }));
+  it('lets only a week-long event (Weekly, Skill or Boss of the Week) leave its end blank', () => {
+    for (const type of ['Weekly', 'Skill of the Week', 'Boss of the Week'])
+      expect(eventFormSchema.parse(form({ type, end_date: '' })).end_date).toBeNull();
+    const result = eventFormSchema.safeParse(form({ type: 'Competition', end_date: '' }));
     expect(result.error?.issues).toEqual([
-      expect.objectContaining({
-        path: ['end_date'],
-        message: 'End date is required (only a weekly event defaults to 7 days)',
-      }),
+      expect.objectContaining({ path: ['end_date'], message: EVENT_MESSAGES.endRequired }),
     ]);
+  });
+
+  it('refuses a short event longer than 2 hours under its checkbox, as the server does', () => {
+    const long = eventFormSchema.safeParse(form({ end_date: '2026-11-25T20:01', short_event: true }));
+    expect(long.error?.issues).toEqual([
+      expect.objectContaining({ path: ['short_event'], message: EVENT_MESSAGES.shortTooLong }),
+    ]);
+    const open = eventFormSchema.safeParse(form({ type: 'Weekly', end_date: '', short_event: true }));
+    expect(open.error?.issues).toEqual([
+      expect.objectContaining({ path: ['short_event'], message: EVENT_MESSAGES.shortTooLong }),
+    ]);
+    expect(eventFormSchema.parse(form({ end_date: '2026-11-25T20:00', short_event: true })).short_event).toBe(
+      true,
+    );
   });
 
   it('refuses an end before the start, as the server does', () => {
