@@ -26,6 +26,21 @@ function typeOptions(current: string): string[] {
 }
 
 /**
+ * What WOM calls the competition the event is linked to, while the id is the stored one; a new or
+ * changed id is checked against WOM when the event is saved.
+ */
+function LinkedTitle({ event, womId }: { event: AdminEvent | undefined; womId: string }) {
+  if (!event?.wom_id || womId.trim() !== event.wom_id) {
+    return <p className="text-xs text-stone-400">The id is checked with Wise Old Man when you save.</p>;
+  }
+  if (event.wom_missing_at)
+    return <p className="text-sm text-red-400">Wise Old Man cannot find competition {event.wom_id}.</p>;
+  return event.wom_title ? (
+    <p className="text-sm text-stone-300">On Wise Old Man: {event.wom_title}</p>
+  ) : null;
+}
+
+/**
  * The manual event form, for a new event or to edit one. Saving sends every field (the server keeps
  * nothing it is not sent), and a refused save shows the server's reason with the input kept.
  */
@@ -123,13 +138,16 @@ export function EventForm({
           </p>
         </div>
       </div>
-      <FormField
-        label="WOM Competition ID (optional)"
-        inputMode="numeric"
-        autoComplete="off"
-        error={errors.wom_id?.message}
-        {...form.register('wom_id')}
-      />
+      <div className="space-y-1">
+        <FormField
+          label="WOM Competition ID (optional)"
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.wom_id?.message}
+          {...form.register('wom_id')}
+        />
+        <LinkedTitle event={event} womId={form.watch('wom_id')} />
+      </div>
       <div className="space-y-1">
         <label htmlFor={ids.description} className="block text-sm font-medium text-stone-200">
           Description (optional)

@@ -67,6 +67,16 @@ describe('events tab', () => {
     expect(within(row('Linked')).queryByText(/cannot find/)).not.toBeInTheDocument();
   });
 
+  it("shows the linked competition's title beside its id in the edit form, until the id changes", async () => {
+    renderEvents([adminEvent(3, 'Linked', { wom_id: '4242', wom_title: 'Clan Zulrah Race' })]);
+    await userEvent.click(within(row('Linked')).getByRole('button', { name: 'Edit' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Event' }));
+    expect(dialog.getByText('On Wise Old Man: Clan Zulrah Race')).toBeInTheDocument();
+    await userEvent.type(dialog.getByLabelText('WOM Competition ID (optional)'), '1');
+    expect(dialog.queryByText(/Clan Zulrah Race/)).not.toBeInTheDocument();
+    expect(dialog.getByText('The id is checked with Wise Old Man when you save.')).toBeInTheDocument();
+  });
+
   it('says an event was created when the new event page opens the tab, once', () => {
     rememberCreatedEvent('Bandos Bash');
     const { notify } = renderEvents();
