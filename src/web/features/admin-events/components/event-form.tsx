@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { EVENT_TYPES, type AdminEvent } from '#core/events/admin-events.schema.ts';
 import { WEEKLY_EVENT_DAYS } from '#core/events/event-status.ts';
 import { isWeekLongType } from '#core/events/event-types.ts';
@@ -61,6 +61,7 @@ export function EventForm({
     defaultValues: eventFormValues(event),
   });
   const { errors } = form.formState;
+  const womId = useWatch({ control: form.control, name: 'wom_id' });
   const ids = { type: useId(), description: useId(), shortError: useId() };
   // The end the week-long rule last filled in: any other end was set by the admin and is theirs to keep.
   const [filledEnd, setFilledEnd] = useState<string | null>(null);
@@ -146,7 +147,7 @@ export function EventForm({
           error={errors.wom_id?.message}
           {...form.register('wom_id')}
         />
-        <LinkedTitle event={event} womId={form.watch('wom_id')} />
+        <LinkedTitle event={event} womId={womId} />
       </div>
       <div className="space-y-1">
         <label htmlFor={ids.description} className="block text-sm font-medium text-stone-200">
