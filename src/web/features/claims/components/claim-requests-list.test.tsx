@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClaimRequest } from '#core/claims/claims.schema.ts';
+import { CLAIM_MESSAGES, type ClaimRequest } from '#core/claims/claims.schema.ts';
 import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
 import { claimRequestsQueryKey } from '../api/get-claim-requests.ts';
 import { ClaimRequestsList } from './claim-requests-list.tsx';
@@ -55,6 +55,18 @@ describe('claim requests list', () => {
     expect(card('Iron Bob').getByText('Checked in-game')).toBeInTheDocument();
     expect(card('Zezima').getByText('Denied')).toBeInTheDocument();
     expect(card('Zezima').getByText('Not your account')).toBeInTheDocument();
+  });
+
+  it('shows a request closed because another account claimed the character as denied, with the reason', () => {
+    renderRequests([
+      claimRequest(4, 'Woox', {
+        status: 'denied',
+        admin_notes: CLAIM_MESSAGES.claimedByAnother,
+        reviewed_at: '2026-03-02T10:00:00.000Z',
+      }),
+    ]);
+    expect(card('Woox').getByText('Denied')).toBeInTheDocument();
+    expect(card('Woox').getByText('Another account claimed this character.')).toBeInTheDocument();
   });
 
   it("leaves out other users' requests, which an admin's list also holds", () => {
