@@ -22,6 +22,9 @@ test('an admin creates a weekly event, edits it and deletes it, and the public e
   await page.goto('/admin/events/new');
   await page.getByLabel('Event Name').fill(EVENT);
   await page.getByLabel('Type').selectOption('Weekly');
+  // The metric comes from WOM's catalogue, found by a search (issue 21).
+  await page.getByRole('searchbox', { name: 'Search metrics' }).fill('fish');
+  await page.getByLabel('Metric', { exact: true }).selectOption('fishing');
   const start = daysFromNow(1);
   await page.getByLabel('Start (UTC)').fill(start);
   await expect(page.getByLabel('End (UTC)')).toHaveValue(
@@ -29,6 +32,7 @@ test('an admin creates a weekly event, edits it and deletes it, and the public e
   );
   await page.getByRole('button', { name: 'Create Event' }).click();
   await expect(page).toHaveURL('/admin?tab=events');
+  await expect(page.getByText(`${EVENT} was successfully created.`)).toBeVisible();
 
   const created = await publicEvent(page, EVENT);
   expect(Date.parse(created?.end_date ?? '') - Date.parse(created?.start_date ?? '')).toBe(7 * 86_400_000);
