@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Character } from '#core/claims/claims.schema.ts';
 import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
+import { claimRequestsQueryKey } from '../api/get-claim-requests.ts';
 import { myCharactersQueryKey } from '../api/get-my-characters.ts';
 import { ClaimCodeForm } from './claim-code-form.tsx';
 
@@ -36,6 +37,7 @@ describe('claim by code', () => {
     const onClaimed = vi.fn();
     const { queryClient } = renderWithQueries(<ClaimCodeForm onClaimed={onClaimed} />, [
       [myCharactersQueryKey, []],
+      [claimRequestsQueryKey, []],
     ]);
     await claim(' abcd-efgh-jkmn-pqrs ');
 
@@ -47,6 +49,8 @@ describe('claim by code', () => {
       expect.objectContaining({ method: 'POST', body: JSON.stringify({ code: 'abcd-efgh-jkmn-pqrs' }) }),
     );
     expect(queryClient.getQueryState(myCharactersQueryKey)?.isInvalidated).toBe(true);
+    // The claim answered the user's own pending request for the character: the Requests tab reloads.
+    expect(queryClient.getQueryState(claimRequestsQueryKey)?.isInvalidated).toBe(true);
   });
 
   it('asks for a code before sending anything', async () => {
