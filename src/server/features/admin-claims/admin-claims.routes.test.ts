@@ -222,6 +222,17 @@ for (const dialect of testDialects) {
         ]);
         const pending = await asAdmin({ method: 'GET', url: '/api/admin/claim-requests?status=pending' });
         expect(pending.json().map((r: { id: number }) => r.id)).toEqual([unrelated]);
+        const closed = await auditRows('claim-request.close');
+        expect(closed).toHaveLength(1);
+        expect(closed[0]).toMatchObject({
+          actor_user_id: roles.adminId,
+          target_type: 'claim_request',
+          target_id: String(theirId),
+        });
+        expect(JSON.parse(closed[0]!.after!)).toEqual({
+          status: 'denied',
+          admin_notes: CLAIM_MESSAGES.claimedByAnother,
+        });
       });
 
       it('refuses an approval when the character was claimed meanwhile, and the request stays pending', async () => {

@@ -73,7 +73,7 @@ export async function reviewClaimRequest(
     });
     if (!reviewed) throw alreadyReviewed();
     if (review.status === 'approved') {
-      await claimCharacter(trx, { user_id: before.user_id, wom_id: before.wom_id, claimed_at: now });
+      await claimCharacter(trx, { user_id: before.user_id, wom_id: before.wom_id, claimed_at: now }, actor);
     }
     const after = await findClaimRequest(trx, id);
     if (!after) throw notFound(REQUEST_NOT_FOUND);

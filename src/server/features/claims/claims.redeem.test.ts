@@ -198,6 +198,15 @@ for (const dialect of testDialects) {
           admin_notes: 'Another account claimed this character.',
         }),
       );
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .select(['actor_user_id', 'target_id'])
+        .where('action', '=', 'claim-request.close')
+        .orderBy('target_id')
+        .execute();
+      expect(audit).toEqual(
+        [theirs, mine].sort().map((id) => ({ actor_user_id: roles.userId, target_id: String(id) })),
+      );
     });
 
     it('leaves pending requests as they were when the redemption is refused', async () => {

@@ -158,24 +158,33 @@ export async function insertClaimRequest(
 /**
  * Ends the pending requests for a character that has just been claimed, so none waits for a review
  * that can only fail: the owner's own is approved (their claim answered it), everyone else's denied,
- * each with the note its user reads on their Requests tab. Returns how many requests it closed.
+ * each with the note its user reads on their Requests tab. Returns the closed requests' ids.
  */
 export async function closePendingRequestsFor(
   db: Db,
   claim: { wom_id: string; user_id: number; at: string },
   notes: { own: string; others: string },
-): Promise<number> {
-  const pending = db
-    .updateTable('claim_requests')
+): Promise<number[]> {
+  const pending = await db
+    .selectFrom('claim_requests')
+    .select(['id', 'user_id'])
     .where('wom_id', '=', claim.wom_id)
-    .where('status', '=', 'pending');
-  const own = await pending
-    .set({ status: 'approved', admin_notes: notes.own, reviewed_by: null, reviewed_at: claim.at })
-    .where('user_id', '=', claim.user_id)
-    .executeTakeFirst();
-  const others = await pending
-    .set({ status: 'denied', admin_notes: notes.others, reviewed_by: null, reviewed_at: claim.at })
-    .where('user_id', '<>', claim.user_id)
-    .executeTakeFirst();
-  return Number(own.numUpdatedRows + others.numUpdatedRows);
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .execute();
+  for (const request of pending) {
+    const own = request.user_id === claim.user_id;
+    await db
+      .updateTable('claim_requests')
+      .set({
+        status: own ? 'approved' : 'denied',
+        admin_notes: own ? notes.own : notes.others,
+        reviewed_by: null,
+        reviewed_at: claim.at,
+      })
+      .where('id', '=', request.id)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+  return pending.map((request) => request.id);
 }

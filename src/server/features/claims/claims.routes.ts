@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../http/http-error.ts';
+import { requestActor } from '../audit/request-actor.ts';
 import { answerQuotedMessages } from '../auth/quoted-validation.ts';
 import { listCharacters, listClaimRequests } from './claims.repository.ts';
 import { redeemClaimCode, requestClaim } from './claims.service.ts';
@@ -66,7 +67,7 @@ export async function claimsRoutes(app: FastifyInstance, deps: ClaimsDeps): Prom
       const code = normaliseClaimCode(request.body.code);
       if (code === '') throw badRequest(CLAIM_MESSAGES.codeRequired);
       const attempt = await takeRedeemAttempt(deps, { client: clientAddress(request), userId: user.id });
-      return runAttempt(attempt, () => redeemClaimCode(deps, user.id, code), {
+      return runAttempt(attempt, () => redeemClaimCode(deps, user.id, code, requestActor(request)), {
         failureCounts: countsAsGuess,
       });
     },

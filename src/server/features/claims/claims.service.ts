@@ -7,6 +7,7 @@ import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { toBool } from '../../db/values.ts';
 import { HttpError, badRequest } from '../../http/http-error.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { requireRoomUnderCap } from '../users/account-caps.ts';
 import {
   closePendingRequestsFor,
@@ -47,6 +48,7 @@ const alreadyClaimed = () => new HttpError(409, 'CONFLICT', CLAIM_MESSAGES.alrea
 export async function claimCharacter(
   trx: Transaction<Database>,
   claim: { user_id: number; wom_id: string; claimed_at: string },
+  actor: AuditActor,
 ): Promise<Character> {
   try {
     await insertPlayerClaim(trx, claim);
@@ -54,11 +56,24 @@ export async function claimCharacter(
     if (error instanceof ConflictError) throw alreadyClaimed();
     throw error;
   }
-  await closePendingRequestsFor(
+  const closed = await closePendingRequestsFor(
     trx,
     { wom_id: claim.wom_id, user_id: claim.user_id, at: claim.claimed_at },
     { own: CLAIM_MESSAGES.claimedWithCode, others: CLAIM_MESSAGES.claimedByAnother },
   );
+  // Each closed request is audited as the action of whoever made the claim: it changed their rows.
+  for (const id of closed) {
+    const after = await findClaimRequest(trx, id);
+    await recordAudit(trx, {
+      actor,
+      action: 'claim-request.close',
+      targetType: 'claim_request',
+      targetId: id,
+      before: { status: 'pending' },
+      after: after && { status: after.status, admin_notes: after.admin_notes },
+      at: new Date(claim.claimed_at),
+    });
+  }
   await bumpRevision(trx, 'members');
   const character = await findCharacter(trx, claim.wom_id);
   if (!character) throw new Error(`the claim on ${claim.wom_id} was not found after inserting it`);
@@ -73,6 +88,7 @@ export async function redeemClaimCode(
   deps: ClaimsServiceDeps,
   userId: number,
   code: string,
+  actor: AuditActor,
 ): Promise<{ message: string; character: Character }> {
   return deps.db.transaction().execute(async (trx) => {
     const found = await findClaimCodeByCode(trx, code);
@@ -84,11 +100,11 @@ export async function redeemClaimCode(
     if (!(await markClaimCodeUsed(trx, found.id, { claimed_by: userId, claimed_at: claimedAt }))) {
       throw new WrongClaimCodeError();
     }
-    const character = await claimCharacter(trx, {
-      user_id: userId,
-      wom_id: found.wom_id,
-      claimed_at: claimedAt,
-    });
+    const character = await claimCharacter(
+      trx,
+      { user_id: userId, wom_id: found.wom_id, claimed_at: claimedAt },
+      actor,
+    );
     return { message: CLAIM_MESSAGES.claimed(character.name), character };
   });
 }
