@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { placeTeams, planTeamCompetitionAwards, type TeamStanding } from './team-competition-awards.ts';
+import {
+  placeTeams,
+  planTeamCompetitionAwards,
+  teamCompetitionWinners,
+  type TeamStanding,
+} from './team-competition-awards.ts';
 
 const WEEK = { startsAt: new Date('2026-10-31T04:00:00Z'), endsAt: new Date('2026-11-07T04:00:00Z') };
 
@@ -96,5 +101,18 @@ describe('planTeamCompetitionAwards', () => {
     });
     expect(new Set(plan.awards.map((award) => award.points))).toEqual(new Set([2]));
     expect(plan.awards.find((award) => award.key === '4')).toMatchObject({ won: true });
+  });
+});
+
+describe('teamCompetitionWinners', () => {
+  it('names the players who gained in every team tied for first, in their given order', () => {
+    const winners = teamCompetitionWinners([
+      standing('1', 'A', 6),
+      standing('2', 'B', 10),
+      standing('3', 'A', 4),
+      standing('4', 'C', 3),
+      standing('5', 'B', 0),
+    ]);
+    expect(winners.map((winner) => winner.key)).toEqual(['1', '2', '3']);
   });
 });

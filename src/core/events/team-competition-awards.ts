@@ -38,6 +38,19 @@ export function placeTeams(standings: readonly TeamStanding[]): TeamResult[] {
 }
 
 /**
+ * A team competition's winners: the players of the first team (or teams, tied) who gained, in their
+ * given order, members or not; a player who gained nothing took no part.
+ */
+export function teamCompetitionWinners<T extends TeamStanding>(standings: readonly T[]): T[] {
+  const first = new Set(
+    placeTeams(standings)
+      .filter((team) => team.placement === 1)
+      .map((team) => team.team),
+  );
+  return standings.filter((standing) => standing.gained > 0 && first.has(standing.team));
+}
+
+/**
  * A finished team competition (decision 024): the team wins, so each member who gained is paid by
  * their team's place, as a player would be by their own in a classic one (15, 10, 5, then 2 for
  * taking part; 2 for all in a short event). The winners are the players of the first team who
@@ -50,13 +63,12 @@ export function planTeamCompetitionAwards(input: {
   short?: boolean;
   standings: readonly TeamStanding[];
   isMember: (key: string) => boolean;
-}): { winnerNames: string[]; awards: CompetitionAward[]; teams: TeamResult[] } {
+}): { winnerNames: string[]; awards: CompetitionAward[] } {
   const short = input.short === true || isShortEvent(input.startsAt, input.endsAt);
   const teams = placeTeams(input.standings);
   const placeOf = new Map(teams.map((team) => [team.team, team.placement]));
-  const gainers = input.standings.filter((standing) => standing.gained > 0);
-  const winners = gainers.filter((standing) => placeOf.get(standing.team) === 1);
-  const awards = gainers
+  const awards = input.standings
+    .filter((standing) => standing.gained > 0)
     .filter((standing) => input.isMember(standing.key))
     .map((standing) => {
       const placement = placeOf.get(standing.team) ?? 0;
@@ -72,5 +84,6 @@ export function planTeamCompetitionAwards(input: {
       };
     })
     .sort((a, b) => a.placement - b.placement || b.gained - a.gained);
-  return { winnerNames: winners.map((standing) => standing.displayName), awards, teams };
+  const winnerNames = teamCompetitionWinners(input.standings).map((standing) => standing.displayName);
+  return { winnerNames, awards };
 }

@@ -1,5 +1,5 @@
 import { competitionWinners } from '#core/events/competition-results.ts';
-import { placeTeams } from '#core/events/team-competition-awards.ts';
+import { teamCompetitionWinners } from '#core/events/team-competition-awards.ts';
 import { normaliseRsn } from '#core/members/names.ts';
 
 /**
@@ -48,20 +48,17 @@ export function visibleWinners(
   const visible = standings.filter((participant) => !isHidden(participant, hidden));
   if (standings.some((participant) => participant.teamName)) {
     // A team competition is won by a team, placed on every player's gain, shown by its visible players.
-    const first = placeTeams(
+    return teamCompetitionWinners(
       standings.map((participant) => ({
         key: String(participant.playerId),
         displayName: participant.displayName,
         team: participant.teamName ?? '',
         gained: participant.progress.gained,
+        hidden: isHidden(participant, hidden),
       })),
-    ).filter((team) => team.placement === 1);
-    const winningTeams = new Set(first.map((team) => team.team));
-    return visible
-      .filter(
-        (participant) => winningTeams.has(participant.teamName ?? '') && participant.progress.gained > 0,
-      )
-      .map((participant) => participant.displayName);
+    )
+      .filter((winner) => !winner.hidden)
+      .map((winner) => winner.displayName);
   }
   return competitionWinners(
     visible.map((participant) => ({ key: participant.displayName, gained: participant.progress.gained })),
