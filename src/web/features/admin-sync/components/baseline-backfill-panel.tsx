@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { LoadingState } from '../../../components/states.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useBackfillStatus, useStartBackfill } from '../api/baseline-backfill.ts';
+import { SyncPanel } from './sync-panel.tsx';
 import { SyncRunsTable } from './sync-runs-table.tsx';
 
 /**
@@ -10,7 +10,6 @@ import { SyncRunsTable } from './sync-runs-table.tsx';
  * them, and the job that looks up what WOM measured around each one's join date instead.
  */
 export function BaselineBackfillPanel({ notify }: { notify: Notify }) {
-  const headingId = useId();
   const status = useBackfillStatus();
   const start = useStartBackfill();
   const running = status.data?.running ?? false;
@@ -21,20 +20,10 @@ export function BaselineBackfillPanel({ notify }: { notify: Notify }) {
     });
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-4 rounded-lg border border-stone-800 bg-stone-900 p-4"
+    <SyncPanel
+      title="Baselines from WOM History"
+      description="Clan XP counts from each member's baseline. For members this site only first saw, the backfill reads Wise Old Man's snapshot nearest their join date. Baselines set by an admin or imported are never changed, and no gem demotion is proposed from a first-seen baseline."
     >
-      <div>
-        <h3 id={headingId} className="text-lg font-semibold text-stone-100">
-          Baselines from WOM History
-        </h3>
-        <p className="text-sm text-stone-400">
-          Clan XP counts from each member&apos;s baseline. For members this site only first saw, the backfill
-          reads Wise Old Man&apos;s snapshot nearest their join date. Baselines set by an admin or imported
-          are never changed, and no gem demotion is proposed from a first-seen baseline.
-        </p>
-      </div>
       {status.data ? (
         <>
           <p className="text-sm text-stone-200">
@@ -58,6 +47,6 @@ export function BaselineBackfillPanel({ notify }: { notify: Notify }) {
         {running ? 'Backfilling...' : 'Backfill from WOM history'}
       </button>
       {status.data && <SyncRunsTable runs={status.data.runs} caption="Recent backfills" />}
-    </section>
+    </SyncPanel>
   );
 }

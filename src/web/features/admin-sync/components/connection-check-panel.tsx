@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import type { ConnectionCheck } from '#core/sync/connection-check.ts';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useCheckConnection } from '../api/connection-check.ts';
+import { SyncPanel } from './sync-panel.tsx';
 
 const orDash = (value: number | null) => (value === null ? '-' : formatNumber(value));
 
@@ -68,26 +68,16 @@ function CheckResult({ check }: { check: ConnectionCheck }) {
  * each thing the sync reads, so a leader moving from the demo to their clan sees what works.
  */
 export function ConnectionCheckPanel({ notify }: { notify: Notify }) {
-  const headingId = useId();
   const check = useCheckConnection();
   const run = () =>
     check.mutate(undefined, {
       onError: (error) => notify({ kind: 'error', text: `Failed to check the connection: ${error.message}` }),
     });
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-4 rounded-lg border border-stone-800 bg-stone-900 p-4"
+    <SyncPanel
+      title="Wise Old Man Connection"
+      description="The site reads the group set by WOM_GROUP_ID from WOM_BASE_URL. Check connection asks Wise Old Man for everything the sync reads (up to seven requests of its budget) and shows what came back."
     >
-      <div>
-        <h3 id={headingId} className="text-lg font-semibold text-stone-100">
-          Wise Old Man Connection
-        </h3>
-        <p className="text-sm text-stone-400">
-          The site reads the group set by WOM_GROUP_ID from WOM_BASE_URL. Check connection asks Wise Old Man
-          for everything the sync reads (up to seven requests of its budget) and shows what came back.
-        </p>
-      </div>
       <button
         type="button"
         onClick={run}
@@ -97,6 +87,6 @@ export function ConnectionCheckPanel({ notify }: { notify: Notify }) {
         {check.isPending ? 'Checking...' : 'Check connection'}
       </button>
       {check.data && <CheckResult check={check.data} />}
-    </section>
+    </SyncPanel>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '../api/player-watch.ts';
 import { usePolledStatus } from '../hooks/use-polled-status.ts';
 import { ConnectionNotice } from './connection-notice.tsx';
+import { SyncPanel } from './sync-panel.tsx';
 import { SyncRunsTable } from './sync-runs-table.tsx';
 
 /**
@@ -43,7 +44,6 @@ async function readList(file: File): Promise<unknown[]> {
 
 /** The player-watch list: where it comes from, its downloads, 'Download now' and an upload. */
 export function PlayerWatchPanel({ notify }: { notify: Notify }) {
-  const headingId = useId();
   const uploadId = useId();
   const { query: status, retryInMs } = usePolledStatus(
     playerWatchQueryKey,
@@ -78,18 +78,10 @@ export function PlayerWatchPanel({ notify }: { notify: Notify }) {
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-4 rounded-lg border border-stone-800 bg-stone-900 p-4"
+    <SyncPanel
+      title="Player Watch List"
+      description="The RuneWatch list is matched against member names; reported members appear under alerts."
     >
-      <div>
-        <h3 id={headingId} className="text-lg font-semibold text-stone-100">
-          Player Watch List
-        </h3>
-        <p className="text-sm text-stone-400">
-          The RuneWatch list is matched against member names; reported members appear under alerts.
-        </p>
-      </div>
       {retryInMs !== null && status.error && (
         <ConnectionNotice retryInMs={retryInMs} message={status.error.message} />
       )}
@@ -138,6 +130,6 @@ export function PlayerWatchPanel({ notify }: { notify: Notify }) {
         </label>
       </div>
       {status.data && <SyncRunsTable runs={status.data.runs} caption="Recent downloads" />}
-    </section>
+    </SyncPanel>
   );
 }

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { SyncStatus } from '#core/sync/sync.schema.ts';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { LoadingState } from '../../../components/states.tsx';
@@ -7,6 +6,7 @@ import { getSyncStatus, syncStatusQueryKey, useStartSync } from '../api/wom-sync
 import { usePolledStatus } from '../hooks/use-polled-status.ts';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { SyncProgress } from './sync-progress.tsx';
+import { SyncPanel } from './sync-panel.tsx';
 import { SyncRunsTable } from './sync-runs-table.tsx';
 
 /** A sync changes members, events, stats and achievements: every query is loaded again after one. */
@@ -28,7 +28,6 @@ function LastRun({ status }: { status: SyncStatus }) {
 
 /** The WOM sync: its state or live progress, 'Sync now', and the recent runs. */
 export function WomSyncPanel({ notify }: { notify: Notify }) {
-  const headingId = useId();
   const { query: status, retryInMs } = usePolledStatus(syncStatusQueryKey, getSyncStatus, EVERYTHING);
   const startSync = useStartSync();
   const running = status.data?.running ?? false;
@@ -39,19 +38,10 @@ export function WomSyncPanel({ notify }: { notify: Notify }) {
     });
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-4 rounded-lg border border-stone-800 bg-stone-900 p-4"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h3 id={headingId} className="text-lg font-semibold text-stone-100">
-            Wise Old Man Sync
-          </h3>
-          <p className="text-sm text-stone-400">
-            Members, stats, competitions and achievements are copied from WOM on a schedule.
-          </p>
-        </div>
+    <SyncPanel
+      title="Wise Old Man Sync"
+      description="Members, stats, competitions and achievements are copied from WOM on a schedule."
+      action={
         <button
           type="button"
           onClick={syncNow}
@@ -60,7 +50,8 @@ export function WomSyncPanel({ notify }: { notify: Notify }) {
         >
           {running ? 'Syncing...' : 'Sync now'}
         </button>
-      </div>
+      }
+    >
       {retryInMs !== null && status.error && (
         <ConnectionNotice retryInMs={retryInMs} message={status.error.message} />
       )}
@@ -74,6 +65,6 @@ export function WomSyncPanel({ notify }: { notify: Notify }) {
       ) : (
         status.isPending && <LoadingState label="Loading sync status..." />
       )}
-    </section>
+    </SyncPanel>
   );
 }
