@@ -253,6 +253,37 @@ for (const dialect of testDialects) {
       }
     });
 
+    it('serves competitions stored before metrics lists and teams were read, as classic ones of their one metric', async () => {
+      type Stored = Array<{ id: number; metric: string; metrics?: string[] }>;
+      const competitions = (await readWomCache<Stored>(t.database.db, womCacheKeys.competitions))!;
+      const [first] = competitions;
+      const standingsKey = womCacheKeys.standings(first!.id);
+      const standings = await readWomCache<{ participants: Array<Record<string, unknown>> }>(
+        t.database.db,
+        standingsKey,
+      );
+      const old = competitions.map(({ metrics: _metrics, ...competition }) => competition);
+      await writeWomCache(t.database.db, womCacheKeys.competitions, JSON.stringify(old), START);
+      const oldStandings = {
+        id: first!.id,
+        participants: [{ playerId: 1, displayName: 'Zezima', progress: { start: 0, end: 5, gained: 5 } }],
+      };
+      await writeWomCache(t.database.db, standingsKey, JSON.stringify(oldStandings), START);
+
+      const served = (await t.app.inject({ method: 'GET', url: '/api/wom-competitions' })).json<
+        Array<{ id: number; metric: string; metrics: string[]; teams: unknown; participants: unknown }>
+      >();
+      expect(served.every((c) => c.metrics.length === 1 && c.metrics[0] === c.metric)).toBe(true);
+      expect(served.find((c) => c.id === first!.id)).toMatchObject({
+        teams: null,
+        participants: [{ playerId: 1, displayName: 'Zezima', teamName: null }],
+      });
+
+      await writeWomCache(t.database.db, womCacheKeys.competitions, JSON.stringify(competitions), START);
+      if (standings) await writeWomCache(t.database.db, standingsKey, JSON.stringify(standings), START);
+      else await t.database.db.deleteFrom('wom_cache').where('resource', '=', standingsKey).execute();
+    });
+
     it('lets an admin start a sync and follow it, refuses a second one, and guards both routes', async () => {
       await createUser(t, 'syncadmin', { admin: true });
       await createUser(t, 'syncuser');

@@ -63,6 +63,21 @@ export interface WomDataService {
 
 const NOT_SYNCED = 'The clan has not been synced from Wise Old Man yet';
 
+/**
+ * The competitions and standings documents as stored, which may predate fields the sync writes now:
+ * WOM's metrics list, team names and team standings (issue 20). They are read as they are until the
+ * next sync rewrites them.
+ */
+type StoredCompetition = Omit<WomCompetitionItem, 'participants' | 'teams' | 'metrics'> & {
+  metrics?: string[];
+};
+type StoredStandings = Omit<CompetitionStandings, 'participants' | 'teams'> & {
+  participants: Array<
+    Omit<CompetitionStandings['participants'][number], 'teamName'> & { teamName?: string | null }
+  >;
+  teams?: CompetitionStandings['teams'];
+};
+
 /** Who the public must not see: read only when a body is built, since hiding a member bumps a revision. */
 async function hiddenPlayers(db: Kysely<Database>): Promise<HiddenPlayers> {
   return new Set((await listHiddenMemberIds(db)).map(Number));
@@ -128,12 +143,8 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
 
     competitions: cacheByRevision(db, async () => {
       const hidden = await hiddenPlayers(db);
-      const competitions =
-        (await readWomCache<Array<Omit<WomCompetitionItem, 'participants' | 'teams'>>>(
-          db,
-          womCacheKeys.competitions,
-        )) ?? [];
-      const standings = await readWomCacheMany<CompetitionStandings>(
+      const competitions = (await readWomCache<StoredCompetition[]>(db, womCacheKeys.competitions)) ?? [];
+      const standings = await readWomCacheMany<StoredStandings>(
         db,
         competitions.map((c) => womCacheKeys.standings(c.id)),
       );
@@ -143,7 +154,6 @@ export function createWomDataService(deps: WomDataDeps): WomDataService {
           const stored = standings.get(womCacheKeys.standings(competition.id));
           return {
             ...competition,
-            // Competitions stored before WOM's metrics list was read have their one metric.
             metrics: competition.metrics ?? [competition.metric],
             participants: withoutHiddenStandings(
               stored?.participants.map((participant) => ({
