@@ -32,7 +32,7 @@ test('an admin creates a weekly event, edits it and deletes it, and the public e
   );
   await page.getByRole('button', { name: 'Create Event' }).click();
   await expect(page).toHaveURL('/admin?tab=events');
-  await expect(page.getByText(`${EVENT} was successfully created.`)).toBeVisible();
+  await expect(page.getByText(`${EVENT} was successfully saved.`)).toBeVisible();
 
   const created = await publicEvent(page, EVENT);
   expect(Date.parse(created?.end_date ?? '') - Date.parse(created?.start_date ?? '')).toBe(7 * 86_400_000);

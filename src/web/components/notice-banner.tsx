@@ -13,6 +13,9 @@ export type Notify = (notice: Notice) => void;
  * A success has nothing left to do, so it goes by itself after this long; an error stays until it is
  * dismissed, so it is not missed (issue 21).
  */
+/** The spec's success text for a saved item, created or edited (spec §9, Dashboard). */
+export const savedText = (name: string) => `${name} was successfully saved.`;
+
 export const SUCCESS_NOTICE_MS = 5000;
 
 /**

@@ -119,7 +119,7 @@ describe('new event page', () => {
     await vi.waitFor(() => expect(`${location.pathname}${location.search}`).toBe('/admin?tab=events'));
     // The events tab says so when it opens.
     expect(
-      await screen.findByText('Bandos Bash was successfully created.', undefined, { timeout: 5000 }),
+      await screen.findByText('Bandos Bash was successfully saved.', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();
     const post = fetch.mock.calls.find(
       ([url, init]) => url === '/api/admin/events' && init?.method === 'POST',

@@ -82,7 +82,7 @@ describe('events tab', () => {
     const { notify } = renderEvents();
     expect(notify).toHaveBeenCalledExactlyOnceWith({
       kind: 'success',
-      text: 'Bandos Bash was successfully created.',
+      text: 'Bandos Bash was successfully saved.',
     });
     expect(renderEvents().notify).not.toHaveBeenCalled();
   });

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { AdminEvent } from '#core/events/admin-events.schema.ts';
 import { eventTypeLabel } from '#core/events/event-types.ts';
 import { DataTable } from '../../../components/data-table.tsx';
-import type { Notify } from '../../../components/notice-banner.tsx';
+import { savedText, type Notify } from '../../../components/notice-banner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { EmptyState } from '../../../components/states.tsx';
@@ -12,7 +12,7 @@ import { TabSection } from '../../../components/tab-section.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useDeleteEvent } from '../api/event-actions.ts';
 import { useAdminEvents } from '../api/get-admin-events.ts';
-import { createdEventText, takeCreatedEvent } from '../utils/created-event-notice.ts';
+import { takeCreatedEvent } from '../utils/created-event-notice.ts';
 import { EventEditDialog } from './event-edit-dialog.tsx';
 
 const when = (date: string | null) => (date === null ? '-' : formatDateTime(date));
@@ -121,7 +121,7 @@ function EventsTable({ events, notify }: { events: AdminEvent[]; notify: Notify 
         onClose={() => setEditing(null)}
         onSaved={(saved) => {
           setEditing(null);
-          notify({ kind: 'success', text: `${saved.name} was successfully saved.` });
+          notify({ kind: 'success', text: savedText(saved.name) });
         }}
       />
     </>
@@ -134,7 +134,7 @@ export function EventsTab({ notify }: { notify: Notify }) {
   // Arriving from the new event page: say the event was created.
   useEffect(() => {
     const created = takeCreatedEvent();
-    if (created !== null) notify({ kind: 'success', text: createdEventText(created) });
+    if (created !== null) notify({ kind: 'success', text: savedText(created) });
   }, [notify]);
   return (
     <TabSection

@@ -5,8 +5,6 @@
  */
 let created: string | null = null;
 
-export const createdEventText = (name: string) => `${name} was successfully created.`;
-
 export function rememberCreatedEvent(name: string): void {
   created = name;
 }

@@ -1,5 +1,5 @@
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
-import type { Notify } from '../../../components/notice-banner.tsx';
+import { savedText, type Notify } from '../../../components/notice-banner.tsx';
 import { memberName } from '../lib/member-name.ts';
 import { MemberForm } from './member-form.tsx';
 import { Modal } from './modal.tsx';
@@ -35,7 +35,7 @@ export function MemberFormDialog({
           onClose={onClose}
           onSaved={(saved) => {
             onClose();
-            notify({ kind: 'success', text: `${memberName(saved)} was successfully saved.` });
+            notify({ kind: 'success', text: savedText(memberName(saved)) });
           }}
           onFailed={(name, message) =>
             notify({ kind: 'error', text: `Failed to save ${name || 'member'}: ${message}` })
