@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { GOAL_MODES } from '#core/goals/goals.schema.ts';
 import { RACE_MESSAGES, type Race, type RaceInput } from '#core/races/races.schema.ts';
 
 /** Gain: the value is an amount on top of the start. Total: the value is the target itself. */
-export type RaceMode = 'gain' | 'total';
+export type RaceMode = (typeof GOAL_MODES)[number];
 
 /** One participant row as its inputs hold it: nothing chosen yet is ''. */
 export interface ParticipantRow {
@@ -82,7 +83,7 @@ export function raceFormSchema(today: string, baselineOf: BaselineOf = () => nul
           z.object({
             wom_id: z.string(),
             metric: z.string(),
-            mode: z.enum(['gain', 'total']),
+            mode: z.enum(GOAL_MODES),
             target_value: z.string(),
           }),
         )
