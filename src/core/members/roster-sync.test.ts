@@ -15,6 +15,7 @@ function incoming(overrides: Partial<GroupMember> = {}): GroupMember {
     wom_account_type: 'regular',
     build: 'main',
     join_date: '2023-01-02',
+    last_changed_at: null,
     ...overrides,
   };
 }
@@ -38,6 +39,7 @@ function stored(overrides: Partial<StoredMember> = {}): StoredMember {
     wom_join_date_synced: '2023-01-02',
     left_at: null,
     not_in_wom: false,
+    wom_last_changed_at: null,
     ...overrides,
   };
 }

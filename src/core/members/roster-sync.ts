@@ -21,6 +21,8 @@ export interface GroupMember {
   wom_account_type: string;
   build: string;
   join_date: string | null;
+  /** When any of the member's stats last moved (WOM's `lastChangedAt`); null if WOM never saw a change. */
+  last_changed_at: string | null;
 }
 
 /** The stored fields of a member that the sync reads or writes. */
@@ -44,6 +46,7 @@ export interface StoredMember {
   wom_join_date_synced: string | null;
   left_at: string | null;
   not_in_wom: boolean;
+  wom_last_changed_at: string | null;
 }
 
 export type MemberPatch = Partial<Omit<StoredMember, 'wom_id'>>;
@@ -81,6 +84,7 @@ function newMember(incoming: GroupMember): NewMember {
     build: incoming.build,
     join_date: incoming.join_date,
     wom_join_date_synced: incoming.join_date,
+    wom_last_changed_at: incoming.last_changed_at,
     // The baseline: clan XP counts from the values the member had when they joined. A member WOM
     // has not measured yet gets 0 here, which the first sync that measures them replaces.
     first_xp: incoming.current_xp,
@@ -123,6 +127,7 @@ function patchFor(stored: StoredMember, incoming: GroupMember): MemberPatch {
   set('ehb', wholeEhb(incoming.ehb));
   set('wom_account_type', incoming.wom_account_type);
   set('build', incoming.build);
+  set('wom_last_changed_at', incoming.last_changed_at);
   Object.assign(patch, joinDateFromWom(stored, incoming));
   if (stored.left_at !== null) patch.left_at = null;
   if (stored.not_in_wom) patch.not_in_wom = false;

@@ -34,7 +34,7 @@ for (const dialect of testDialects) {
     it('creates every table of the data model and reports the migration level', async () => {
       expect(await currentMigration(database)).toBeNull();
       await migrateToLatest(database);
-      expect(await currentMigration(database)).toBe('2026_11_30_1200_event_competition_check');
+      expect(await currentMigration(database)).toBe('2026_12_01_0900_member_history_and_away');
       for (const table of [
         'users',
         'sessions',

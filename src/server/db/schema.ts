@@ -84,8 +84,22 @@ export interface MembersTable {
   runewatch_whitelisted_by: number | null;
   left_at: Timestamp | null;
   deleted_at: Timestamp | null;
+  /** WOM's `lastChangedAt`: when any of the member's stats last moved, as the sync last saw it. */
+  wom_last_changed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Set by an admin: the member is away until this date and not listed as inactive. */
+  away_until: ColumnType<IsoDate | null, IsoDate | null | undefined, IsoDate | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A member's XP and EHB on a day, from the day's latest stored snapshot (for charts and inactivity). */
+export interface MemberSnapshotsTable {
+  wom_id: string;
+  day: IsoDate;
+  snapshot_at: Timestamp;
+  exp: number;
+  ehb: number;
+  ehp: number;
 }
 
 export interface SeasonsTable {
@@ -344,6 +358,7 @@ export interface Database {
   goal_progress: GoalProgressTable;
   race_progress: RaceProgressTable;
   member_stats: MemberStatsTable;
+  member_snapshots: MemberSnapshotsTable;
   wom_cache: WomCacheTable;
   achievements: AchievementsTable;
   player_watch_cases: PlayerWatchCasesTable;

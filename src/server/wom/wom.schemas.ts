@@ -25,6 +25,8 @@ export const womPlayerSchema = z.object({
   ehp: z.number(),
   ehb: z.number(),
   updatedAt: isoDate.nullable(),
+  /** When any of the player's stats last changed; null until one has. */
+  lastChangedAt: isoDate.nullish().transform((at) => at ?? null),
 });
 export type WomPlayer = z.infer<typeof womPlayerSchema>;
 

@@ -11,6 +11,7 @@ import * as listPagingIndexes from './2026_11_28_1300_list_paging_indexes.ts';
 import * as memberBaselineSource from './2026_11_29_0900_member_baseline_source.ts';
 import * as realWomData from './2026_11_29_1000_real_wom_data.ts';
 import * as eventCompetitionCheck from './2026_11_30_1200_event_competition_check.ts';
+import * as memberHistoryAndAway from './2026_12_01_0900_member_history_and_away.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0900_member_baseline_source': memberBaselineSource,
   '2026_11_29_1000_real_wom_data': realWomData,
   '2026_11_30_1200_event_competition_check': eventCompetitionCheck,
+  '2026_12_01_0900_member_history_and_away': memberHistoryAndAway,
 };

@@ -47,8 +47,14 @@ export function groupMembersFrom(group: WomGroupDetails, hiscores: WomBulkHiscor
       wom_account_type: membership.player.type,
       build: membership.player.build,
       join_date: (membership.clientSyncJoinedAt ?? membership.createdAt).slice(0, 10),
+      last_changed_at: isoOrNull(membership.player.lastChangedAt),
     };
   });
+}
+
+/** One spelling of an instant, so an unchanged time never reads as a change. */
+function isoOrNull(at: string | null): string | null {
+  return at === null ? null : new Date(at).toISOString();
 }
 
 /** The group as `/api/wom-group` serves it: the group's facts and each membership's basics. */

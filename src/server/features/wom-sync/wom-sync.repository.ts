@@ -29,6 +29,7 @@ export async function listStoredMembers(db: Db): Promise<StoredMember[]> {
       'wom_join_date_synced',
       'left_at',
       'not_in_wom',
+      'wom_last_changed_at',
     ])
     .execute();
   return rows.map((row) => ({ ...row, not_in_wom: toBool(row.not_in_wom) }));

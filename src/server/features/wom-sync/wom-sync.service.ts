@@ -3,6 +3,7 @@ import { competitionsOwingResults, planCompetitionAwards } from '#core/events/co
 import { eventTypeOfMetric } from '#core/events/event-types.ts';
 import { planTeamCompetitionAwards } from '#core/events/team-competition-awards.ts';
 import { planRosterSync } from '#core/members/roster-sync.ts';
+import { snapshotPoint } from '#core/members/snapshot-point.ts';
 import { WOM_SYNC_STAGES } from '#core/sync/sync.schema.ts';
 import { syncSummaryLine } from '#core/sync/sync-summary.ts';
 import { snapshotWithUnrankedAsZero } from '#core/wom/unranked.ts';
@@ -15,6 +16,7 @@ import { WomError } from '../../wom/wom-error.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import type { WomAchievement, WomCompetition, WomCompetitionDetails } from '../../wom/wom.schemas.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { recordSnapshotPoint } from '../member-history/member-history.repository.ts';
 import { findOpenSeason, holdSeasonsStill } from '../seasons/seasons.repository.ts';
 import {
   competitionStandingsDocument,
@@ -234,12 +236,14 @@ async function applySync(
   for (const entry of fetched.hiscores) {
     const womId = String(entry.player.id);
     if (snapshotTimes.get(womId) === entry.data.createdAt) continue;
+    const snapshot = snapshotWithUnrankedAsZero(entry.data);
     await upsertMemberStats(trx, {
       wom_id: womId,
-      snapshot: JSON.stringify(snapshotWithUnrankedAsZero(entry.data)),
+      snapshot: JSON.stringify(snapshot),
       snapshot_at: entry.data.createdAt,
       fetched_at: now,
     });
+    await recordSnapshotPoint(trx, womId, snapshotPoint(snapshot));
     snapshots += 1;
   }
   // Goals and races read these snapshots: updated with them, so they never lag a committed sync.

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
+import { testDialects } from '#test/databases.ts';
+import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { listSnapshotPoints } from './member-history.repository.ts';
+
+const START = '2026-11-21T12:00:00.000Z';
+const HOUR = 60 * 60 * 1000;
+
+interface GroupDetails {
+  memberships: Array<{ playerId: number; player: { lastChangedAt: string | null } }>;
+}
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: member history from the sync`, () => {
+    let simulator: WomSimulator;
+    let t: TestApp;
+    const clock = createManualClock(START);
+
+    beforeEach(async () => {
+      clock.set(START);
+      simulator = await startSimulator({ members: 12, seed: 5, clock, rateLimit: false });
+      t = await createTestApp(dialect, { clock, wom: { url: simulator.url, groupId: simulator.groupId } });
+    });
+    afterEach(async () => {
+      await t.close();
+      await simulator.close();
+    });
+
+    it("keeps one point per member and day, the day's latest snapshot, matching the stored snapshot", async () => {
+      await t.sync();
+      for (let step = 0; step < 6; step += 1) {
+        clock.advance(8 * HOUR);
+        await t.sync();
+      }
+      const stats = await t.database.db.selectFrom('member_stats').selectAll().execute();
+      const histories = await Promise.all(
+        stats.map(async (row) => ({
+          row,
+          points: await listSnapshotPoints(t.database.db, row.wom_id, '2000-01-01'),
+        })),
+      );
+      const withSnapshots = histories.filter(({ row }) => row.snapshot_at !== null);
+      expect(withSnapshots.length).toBeGreaterThan(0);
+      for (const { row, points } of withSnapshots) {
+        const days = points.map((point) => point.day);
+        expect(new Set(days).size).toBe(days.length);
+        expect([...days].sort()).toEqual(days);
+        const latest = points.at(-1)!;
+        const snapshot = JSON.parse(row.snapshot) as {
+          createdAt: string;
+          data: { skills: { overall: { experience: number } }; computed: { ehb: { value: number } } };
+        };
+        expect(latest.snapshot_at).toBe(new Date(snapshot.createdAt).toISOString());
+        expect(latest.exp).toBe(snapshot.data.skills.overall.experience);
+        expect(latest.ehb).toBeCloseTo(snapshot.data.computed.ehb.value, 6);
+      }
+      // Three syncs a day over two days: members who changed have points on more than one day.
+      expect(withSnapshots.some(({ points }) => points.length > 1)).toBe(true);
+    });
+
+    it("stores WOM's lastChangedAt for each member and follows it", async () => {
+      await t.sync();
+      clock.advance(30 * HOUR);
+      await t.sync();
+      const group = (await (
+        await fetch(`${simulator.url}/groups/${simulator.groupId}`)
+      ).json()) as GroupDetails;
+      const members = await t.database.db
+        .selectFrom('members')
+        .select(['wom_id', 'wom_last_changed_at'])
+        .execute();
+      const stored = new Map(members.map((m) => [m.wom_id, m.wom_last_changed_at]));
+      for (const membership of group.memberships) {
+        const expected = membership.player.lastChangedAt;
+        expect(stored.get(String(membership.playerId))).toBe(
+          expected === null ? null : new Date(expected).toISOString(),
+        );
+      }
+      expect(members.some((m) => m.wom_last_changed_at !== null)).toBe(true);
+    });
+  });
+}
