@@ -1,7 +1,11 @@
 import { Search, X } from 'lucide-react';
 import { useId } from 'react';
 
-/** A labelled search field with a clear button; the caller owns the value (often the URL). */
+/**
+ * A labelled search field with one clear button; the caller owns the value (often the URL). A text
+ * input with the searchbox role rather than `type="search"`, whose own clear cross showed beside ours
+ * (issue 21); Escape still clears it, as it would a search input.
+ */
 export function SearchBox({
   label,
   value,
@@ -25,10 +29,20 @@ export function SearchBox({
       />
       <input
         id={id}
-        type="search"
+        type="text"
+        role="searchbox"
+        enterKeyHint="search"
+        autoComplete="off"
         value={value}
         placeholder={placeholder ?? label}
         onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && value !== '') {
+            // The page's own Escape (a dialog closing) is not also the search's.
+            event.stopPropagation();
+            onChange('');
+          }
+        }}
         className="w-full rounded border border-stone-700 bg-stone-900 py-2 pr-9 pl-9 text-stone-100 placeholder:text-stone-500 focus:border-gold-400"
       />
       {value && (

@@ -50,3 +50,30 @@ describe('useSearchParam', () => {
     expect(history).toEqual(['/members?page=2']);
   });
 });
+
+function TabButtons() {
+  const [tab, setTab] = useSearchParam('tab', 'push');
+  return (
+    <>
+      <p>Showing {tab || 'none'}</p>
+      <button type="button" onClick={() => setTab('audit')}>
+        Audit
+      </button>
+    </>
+  );
+}
+
+describe("useSearchParam with 'push'", () => {
+  it('adds a history entry for each change, so Back returns to the previous value', async () => {
+    const user = userEvent.setup();
+    const memory = memoryLocation({ path: '/admin?tab=alerts', record: true });
+    render(
+      <Router hook={memory.hook}>
+        <TabButtons />
+      </Router>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Audit' }));
+    expect(screen.getByText('Showing audit')).toBeInTheDocument();
+    expect(memory.history).toEqual(['/admin?tab=alerts', '/admin?tab=audit']);
+  });
+});

@@ -13,13 +13,21 @@ export function useSearchParams(): URLSearchParams {
 }
 
 /**
+ * How a change reaches the browser's history: `replace` (the default) rewrites the current entry, as
+ * a search box must, or one Back would undo a single keystroke; `push` adds an entry, for a change
+ * the user thinks of as going somewhere else (a tab), so Back returns to where they were.
+ */
+export type SearchParamHistory = 'replace' | 'push';
+
+/**
  * Writes query parameters into the URL at once. wouter's location is an external store, so React
  * renders the new URL before the next event: an input whose value lives in the URL never shows a
  * stale value (nor moves its cursor), and two quick changes never start from the same old URL.
- * Changes replace the history entry instead of adding one per keystroke; empty values are removed
- * from the URL.
+ * Empty values are removed from the URL.
  */
-export function useSetSearchParams(): (values: Record<string, string>) => void {
+export function useSetSearchParams(
+  history: SearchParamHistory = 'replace',
+): (values: Record<string, string>) => void {
   const [pathname, navigate] = useLocation();
   const params = useSearchParams();
   return useCallback(
@@ -30,16 +38,19 @@ export function useSetSearchParams(): (values: Record<string, string>) => void {
         else next.set(name, value);
       }
       const query = next.toString();
-      navigate(query ? `${pathname}?${query}` : pathname, { replace: true });
+      navigate(query ? `${pathname}?${query}` : pathname, { replace: history === 'replace' });
     },
-    [params, pathname, navigate],
+    [params, pathname, navigate, history],
   );
 }
 
 /** A text value kept in the URL's query string, so a link reproduces the view. */
-export function useSearchParam(name: string): [string, (value: string) => void] {
+export function useSearchParam(
+  name: string,
+  history: SearchParamHistory = 'replace',
+): [string, (value: string) => void] {
   const params = useSearchParams();
-  const setValues = useSetSearchParams();
+  const setValues = useSetSearchParams(history);
   const set = useCallback((value: string) => setValues({ [name]: value }), [name, setValues]);
   return [params.get(name) ?? '', set];
 }

@@ -19,7 +19,10 @@ import { NoticeList } from './notice-list.tsx';
 import { TabBadgeCount, tabBadgeLabel, type TabBadge } from './tab-badge.tsx';
 import { useNotices } from './use-notices.ts';
 
-/** The dashboard's tabs in order; the first is the default (spec §2). */
+/**
+ * The dashboard's tabs in order; the first is the default (spec §2). A new tab is one entry here and
+ * its component in `OTHER_TABS`; the tab list wraps, so it fits a phone however many there are.
+ */
 const TABS = [
   { value: 'members', label: 'Members' },
   { value: 'alerts', label: 'Alerts' },
@@ -73,7 +76,8 @@ function useTabBadges(): Partial<Record<TabValue, TabBadge>> {
  * banners at the top of the tab's content; only the open tab is rendered, so a tab loads its data when it is opened.
  */
 export function Dashboard() {
-  const [tabParam, setTab] = useSearchParam('tab');
+  // Each tab opened is a history entry, so Back returns to the tab before it (issue 21).
+  const [tabParam, setTab] = useSearchParam('tab', 'push');
   const [search, setSearch] = useSearchParam('search');
   const tab: TabValue = isTab(tabParam) ? tabParam : 'members';
   const { notices, notify, dismiss } = useNotices();
@@ -87,16 +91,20 @@ export function Dashboard() {
       <PageHeader title="Clan Administration" />
       <Toaster theme="dark" position="bottom-right" />
       <Tabs.Root value={tab} onValueChange={setTab} className="space-y-6">
+        {/*
+          On a phone the tabs wrap onto more rows rather than scroll: a scrolling row hid the last tabs
+          with no hint (issue 21). The focus ring is drawn inside each tab, as in the TabStrip.
+        */}
         <Tabs.List
           aria-label="Dashboard sections"
-          className="flex gap-1 overflow-x-auto border-b border-stone-800"
+          className="flex flex-wrap gap-x-1 border-b border-stone-800"
         >
           {TABS.map(({ value, label }) => (
             <Tabs.Trigger
               key={value}
               value={value}
               aria-label={tabBadgeLabel(label, badges[value])}
-              className="-mb-px flex items-center border-b-2 border-transparent px-4 py-2 text-sm font-medium whitespace-nowrap text-stone-400 hover:text-stone-100 data-[state=active]:border-gold-400 data-[state=active]:text-gold-300"
+              className="-mb-px flex items-center rounded-t border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-400 outline-none hover:text-stone-100 focus-visible:ring-2 focus-visible:ring-gold-400 focus-visible:ring-inset data-[state=active]:border-gold-400 data-[state=active]:text-gold-300 sm:px-4"
             >
               {label}
               <TabBadgeCount badge={badges[value]} />
