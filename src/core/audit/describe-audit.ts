@@ -1,0 +1,237 @@
+import { roleDisplayName } from '../members/roles.ts';
+import type { AuditEntry } from './audit.schema.ts';
+import { fieldLabel } from './audit-changes.ts';
+
+/** What a sentence needs of a row: the action, its target and values, and the names the server found. */
+export type DescribableEntry = Pick<
+  AuditEntry,
+  | 'action'
+  | 'target_type'
+  | 'target_id'
+  | 'before'
+  | 'after'
+  | 'target_name'
+  | 'member_wom_id'
+  | 'member_name'
+  | 'member_names'
+>;
+
+/** Each recorded action as the filter lists it, in the order the tab offers them. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  'member.points': 'Points given',
+  'member.update': 'Member edited',
+  'member.create': 'Member added',
+  'member.delete': 'Member removed',
+  'member.restore': 'Member restored',
+  'member.rank': 'Rank changed',
+  'member.visibility': 'Visibility changed',
+  'member.whitelist': 'Whitelisted',
+  'member.unwhitelist': 'Removed from whitelist',
+  'member.away': 'Marked away',
+  'member.rename': 'Renamed by Wise Old Man',
+  'member.import': 'Members CSV imported',
+  'event.create': 'Event created',
+  'event.update': 'Event edited',
+  'event.delete': 'Event deleted',
+  'claim-code.create': 'Claim code created',
+  'claim-code.revoke': 'Claim code revoked',
+  'claim-request.approve': 'Claim request approved',
+  'claim-request.deny': 'Claim request denied',
+  'claim-request.close': 'Claim request closed',
+  'season.reset': 'Season reset',
+  'player-watch.import': 'Player-watch list imported',
+  'user.create': 'Account created',
+  'user.admin.grant': 'Admin granted',
+  'user.admin.revoke': 'Admin removed',
+  'user.auth-id.link': 'Sign-in id linked',
+  'user.password.change': 'Password changed',
+  'user.password.reset': 'Password reset',
+  'user.password.reset-link': 'Password reset link made',
+  'admin.account.create': 'Admin account created',
+  'admin.account.update': 'Admin account updated',
+};
+
+/** The filter's name for an action; one this site does not know yet shows as recorded. */
+export function actionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+type Values = Record<string, unknown>;
+
+const record = (value: unknown): Values =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Values) : {};
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+
+const count = (value: unknown): number => (Array.isArray(value) ? value.length : 0);
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A date or timestamp as '1 Dec 2026'; text that is not one is shown as it is. */
+function dayText(value: unknown): string {
+  const raw = text(value);
+  if (raw === null) return 'an unknown date';
+  const date = new Date(raw);
+  return Number.isNaN(date.getTime()) ? raw : dateFormat.format(date);
+}
+
+/** ': reason' when there is one, so a sentence never ends in a dangling colon. */
+const because = (reason: unknown) => (text(reason) === null ? '' : `: ${text(reason)}`);
+
+/** The member, by name where the server found one, else by WOM id, else plainly. */
+function memberOf(entry: DescribableEntry): string {
+  if (entry.member_name) return entry.member_name;
+  const id = entry.member_wom_id ?? (entry.target_type === 'member' ? entry.target_id : null);
+  return id === null ? 'a member' : `member #${id}`;
+}
+
+/** The target other than a member: a user, an event, a season; by name, else type and id. */
+function targetOf(entry: DescribableEntry, fallback: string): string {
+  if (entry.target_name) return entry.target_name;
+  return entry.target_id === null ? fallback : `${fallback} #${entry.target_id}`;
+}
+
+function eventName(entry: DescribableEntry): string {
+  const name = text(record(entry.after).name) ?? text(record(entry.before).name);
+  return entry.target_name ?? name ?? targetOf(entry, 'event');
+}
+
+/** 'Siege score, Title and Rank' for the fields a member edit changed. */
+function fieldList(entry: DescribableEntry): string {
+  const fields = Object.keys(record(entry.after))
+    .filter((field) => field !== 'updated_at' && field !== 'baseline_source')
+    .map((field) => fieldLabel(field).toLowerCase());
+  if (fields.length === 0) return '';
+  const last = fields.pop() as string;
+  return ` (${fields.length === 0 ? last : `${fields.join(', ')} and ${last}`})`;
+}
+
+/** Names of the members a bulk action lists, at most three, then 'and N more'. */
+function nameList(entry: DescribableEntry, ids: unknown): string {
+  const list = Array.isArray(ids) ? ids.map((id) => entry.member_names[String(id)] ?? `#${String(id)}`) : [];
+  if (list.length <= 3) return list.join(', ');
+  return `${list.slice(0, 3).join(', ')} and ${list.length - 3} more`;
+}
+
+type Describe = (entry: DescribableEntry) => string;
+
+const SENTENCES: Readonly<Record<string, Describe>> = {
+  'member.points': (entry) => {
+    const amount = Number(record(entry.after).amount);
+    if (!Number.isFinite(amount)) return `changed ${memberOf(entry)}'s points`;
+    return amount < 0
+      ? `took ${plural(-amount, 'point')} from ${memberOf(entry)}`
+      : `gave ${plural(amount, 'point')} to ${memberOf(entry)}`;
+  },
+  'member.update': (entry) => `edited ${memberOf(entry)}${fieldList(entry)}`,
+  'member.create': (entry) => `added ${memberOf(entry)} to the roster`,
+  'member.delete': (entry) => `removed ${memberOf(entry)} from the roster`,
+  'member.restore': (entry) => `restored ${memberOf(entry)} to the roster`,
+  'member.rank': (entry) =>
+    `changed ${memberOf(entry)}'s rank from ${roleDisplayName(text(record(entry.before).womrole))} to ${roleDisplayName(text(record(entry.after).womrole))}`,
+  'member.visibility': (entry) =>
+    record(entry.after).hidden === true
+      ? `hid ${memberOf(entry)} from the public site`
+      : `showed ${memberOf(entry)} on the public site again`,
+  'member.whitelist': (entry) =>
+    `whitelisted ${memberOf(entry)}${because(record(entry.after).runewatch_whitelist_reason)}`,
+  'member.unwhitelist': (entry) => {
+    const after = record(entry.after);
+    return `removed ${memberOf(entry)} from the whitelist${because(after.reason ?? after.unwhitelist_reason)}`;
+  },
+  'member.away': (entry) => {
+    const until = record(entry.after).away_until;
+    return text(until) === null
+      ? `marked ${memberOf(entry)} as back from being away`
+      : `marked ${memberOf(entry)} away until ${dayText(until)}`;
+  },
+  'member.rename': (entry) => {
+    const from = text(record(entry.before).wom_name);
+    const to = text(record(entry.after).wom_name);
+    return from && to
+      ? `recorded that ${from} is now called ${to}`
+      : `recorded a new name for ${memberOf(entry)}`;
+  },
+  'member.import': (entry) => {
+    const changed = Object.keys(record(entry.after)).length;
+    return `imported a members CSV that changed ${plural(changed, 'member')}`;
+  },
+  'event.create': (entry) => `created the event ${eventName(entry)}`,
+  'event.update': (entry) => `edited the event ${eventName(entry)}`,
+  'event.delete': (entry) => `deleted the event ${eventName(entry)}`,
+  'claim-code.create': (entry) => `made a claim code for ${memberOf(entry)}`,
+  'claim-code.revoke': (entry) => `revoked a claim code for ${memberOf(entry)}`,
+  'claim-request.approve': (entry) =>
+    `approved ${targetOf(entry, 'a user')}'s claim to ${memberOf(entry)}${because(record(entry.after).admin_notes)}`,
+  'claim-request.deny': (entry) =>
+    `denied ${targetOf(entry, 'a user')}'s claim to ${memberOf(entry)}${because(record(entry.after).admin_notes)}`,
+  'claim-request.close': (entry) =>
+    `closed ${targetOf(entry, 'a user')}'s pending claim to ${memberOf(entry)}${because(record(entry.after).admin_notes)}`,
+  'season.reset': (entry) => {
+    const after = record(entry.after);
+    const closed = text(record(after.closed).name);
+    const opened = text(record(after.opened).name);
+    const reset = Number(after.members_reset);
+    const seasons = closed && opened ? `, closing ${closed} and opening ${opened}` : '';
+    const members = Number.isFinite(reset) ? ` (${plural(reset, 'member')})` : '';
+    return `reset every siege score${seasons}${members}`;
+  },
+  'player-watch.import': (entry) => {
+    const after = record(entry.after);
+    const reported = count(after.reported);
+    const cleared = count(after.cleared);
+    const parts = [
+      reported > 0 ? `${plural(reported, 'member')} reported (${nameList(entry, after.reported)})` : null,
+      cleared > 0 ? `${plural(cleared, 'member')} cleared (${nameList(entry, after.cleared)})` : null,
+    ].filter((part) => part !== null);
+    return `imported the player-watch list${parts.length === 0 ? ', changing no member' : `: ${parts.join('; ')}`}`;
+  },
+  'user.create': (entry) => `created the account ${targetOf(entry, 'user')}`,
+  'user.admin.grant': (entry) => `made ${targetOf(entry, 'user')} an admin`,
+  'user.admin.revoke': (entry) => `removed ${targetOf(entry, 'user')}'s admin rights`,
+  'user.auth-id.link': (entry) =>
+    text(record(entry.after).supabase_auth_id) === null
+      ? `unlinked ${targetOf(entry, 'user')}'s sign-in id`
+      : `linked ${targetOf(entry, 'user')} to a sign-in id`,
+  'user.password.change': () => 'changed their own password',
+  'user.password.reset': (entry) => {
+    const maker = text(record(record(entry.after).link_created_by).username);
+    if (maker) return `set a new password with a reset link from ${maker}`;
+    return 'link_created_by' in record(entry.after)
+      ? 'set a new password with a reset link'
+      : `reset ${targetOf(entry, 'user')}'s password`;
+  },
+  'user.password.reset-link': (entry) =>
+    `made a password reset link for ${targetOf(entry, 'user')}, valid until ${dayText(record(entry.after).expires_at)}`,
+  'admin.account.create': (entry) => `created the admin account ${targetOf(entry, 'user')}`,
+  'admin.account.update': (entry) => {
+    const wasAdmin = record(entry.before).is_admin === true;
+    const newPassword = record(entry.after).password_changed === true;
+    const user = targetOf(entry, 'user');
+    if (!wasAdmin) return newPassword ? `made ${user} an admin with a new password` : `made ${user} an admin`;
+    return `set a new password for the admin account ${user}`;
+  },
+};
+
+/**
+ * What the row's actor did, as the rest of a sentence that starts with their name: 'gave 5 points to
+ * BigJad'. An action this site has no wording for yet still reads as a sentence, never an error.
+ */
+export function describeAuditEntry(entry: DescribableEntry): string {
+  const describe = SENTENCES[entry.action];
+  if (describe) return describe(entry);
+  const target =
+    entry.target_type === 'member'
+      ? memberOf(entry)
+      : targetOf(entry, entry.target_type.replace(/[_-]/g, ' '));
+  return `recorded "${entry.action}" on ${target}`;
+}
