@@ -38,6 +38,7 @@ describe('add member page', () => {
     await waitFor(() => expect(location.pathname).toBe('/admin'));
     expect(bodies).toEqual([expect.objectContaining({ name: 'Newcomer', wom_id: '4321', womrole: 'opal' })]);
     expect(await screen.findByRole('rowheader', { name: /^Newcomer/ })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Newcomer was successfully saved.');
   });
 
   it('stays on the page with the message when the save fails', async () => {

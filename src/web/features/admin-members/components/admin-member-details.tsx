@@ -1,10 +1,10 @@
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NOT_TRACKED_TEXT, isTrackedByWom } from '#core/members/wom-tracking.ts';
-import { MANUAL_POINT_INCREMENTS } from '#core/events/competition-results.ts';
+import { MANUAL_POINT_INCREMENTS, type ManualPointIncrement } from '#core/events/competition-results.ts';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { normaliseRole, roleDisplayName } from '#core/members/roles.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNumber, formatShortDate } from '../../../lib/format.ts';
 import type { MemberActions } from '../hooks/use-member-actions.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 
@@ -52,19 +52,24 @@ export function AdminMemberDetails({
   actions,
   busy,
   run,
+  awarding,
+  award,
 }: {
   member: AdminMember;
   name: string;
   actions: MemberActions;
   busy: boolean;
   run: (action: () => Promise<void>) => void;
+  /** Points are on their way to the server: the point buttons wait for its answer. */
+  awarding: boolean;
+  award: (amount: ManualPointIncrement) => void;
 }) {
   const role = roleDisplayName(member.womrole);
   const calculated = roleDisplayName(member.calculated_rank);
   const womRole = normaliseRole(member.wom_role_synced);
   const womRoleDiffers = womRole !== null && womRole !== normaliseRole(member.womrole);
   const tracked = isTrackedByWom(member);
-  const fields = [
+  const fields: Array<{ label: string; value: string; phoneOnly?: boolean }> = [
     { label: 'Current Role', value: role },
     { label: 'Calculated Rank', value: calculated },
     { label: 'Player Watch', value: playerWatchStatus(member) },
@@ -75,6 +80,10 @@ export function AdminMemberDetails({
     { label: 'Initial XP', value: tracked ? formatNumber(member.first_xp) : '-' },
     { label: 'Baseline From', value: BASELINE_LABELS[member.baseline_source] },
     { label: 'Updated At', value: formatDateTime(member.updated_at) },
+    // The table's columns a phone does not show (WIDE_ONLY), so they are still a tap away there.
+    { label: 'EHB', value: formatNumber(member.ehb), phoneOnly: true },
+    { label: 'Clan XP', value: formatNumber(member.clan_xp), phoneOnly: true },
+    { label: 'Joined', value: member.join_date ? formatShortDate(member.join_date) : '-', phoneOnly: true },
   ];
 
   return (
@@ -97,9 +106,10 @@ export function AdminMemberDetails({
           {NOT_TRACKED_TEXT}: their levels and XP are known once Wise Old Man first updates them.
         </Warning>
       )}
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
+      {/* One column on a phone, where two would squeeze long values such as a whitelist reason. */}
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
         {fields.map((field) => (
-          <div key={field.label}>
+          <div key={field.label} className={field.phoneOnly ? 'sm:hidden' : undefined}>
             <dt className="text-xs font-medium tracking-wide text-stone-400 uppercase">{field.label}</dt>
             <dd className="break-words text-stone-100">{field.value}</dd>
           </div>
@@ -111,8 +121,9 @@ export function AdminMemberDetails({
             <button
               key={amount}
               type="button"
-              onClick={() => void actions.addPoints(member, amount)}
-              className="rounded bg-emerald-800 px-3 py-1.5 text-sm font-semibold text-emerald-50 hover:bg-emerald-700"
+              disabled={awarding}
+              onClick={() => award(amount)}
+              className="rounded bg-emerald-800 px-3 py-1.5 text-sm font-semibold text-emerald-50 hover:bg-emerald-700 disabled:opacity-60"
             >
               +{amount}
             </button>

@@ -1,5 +1,6 @@
 import { EyeOff } from 'lucide-react';
-import { memo, useId, useState, type MouseEvent } from 'react';
+import { memo, useId, useRef, useState, type MouseEvent } from 'react';
+import type { ManualPointIncrement } from '#core/events/competition-results.ts';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { sameRsn } from '#core/members/names.ts';
 import { roleDisplayName } from '#core/members/roles.ts';
@@ -10,6 +11,12 @@ import { memberName } from '../lib/member-name.ts';
 import { AdminMemberDetails } from './admin-member-details.tsx';
 
 export const ADMIN_TABLE_COLUMNS = 8;
+
+/**
+ * A column shown from the `sm` width up. On a phone a row keeps its name (with the role under it),
+ * score and '+2 Points', so nothing needs sideways scrolling; the rest is in the row's details.
+ */
+export const WIDE_ONLY = 'hidden sm:table-cell';
 
 /** A click on a control inside the row is that control's, not a request to open the row. */
 function fromControl(event: MouseEvent): boolean {
@@ -30,12 +37,31 @@ export const AdminMemberRow = memo(function AdminMemberRow({
 }) {
   const [expanded, setExpanded] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [awarding, setAwarding] = useState(false);
+  // Set at once, unlike the state: a double-click's second click must not award the points again.
+  const awardingRef = useRef(false);
   const detailsId = useId();
   const name = memberName(member);
   const toggle = () => setExpanded(!expanded);
+  const role = (
+    <>
+      {roleDisplayName(member.womrole)}
+      {member.role_mismatch && <span className="ml-1 text-amber-400">(mismatch)</span>}
+    </>
+  );
   const run = (action: () => Promise<void>) => {
     setBusy(true);
     void action().finally(() => setBusy(false));
+  };
+  /** Gives the points once per press: the row's point buttons wait until the server has answered. */
+  const award = (amount: ManualPointIncrement) => {
+    if (awardingRef.current) return;
+    awardingRef.current = true;
+    setAwarding(true);
+    void actions.addPoints(member, amount).finally(() => {
+      awardingRef.current = false;
+      setAwarding(false);
+    });
   };
 
   return (
@@ -58,24 +84,25 @@ export const AdminMemberRow = memo(function AdminMemberRow({
           {member.wom_name && !sameRsn(member.wom_name, name) && (
             <span className="block text-xs font-normal text-stone-400">WOM: {member.wom_name}</span>
           )}
+          {/* On a phone the role column is gone: the role goes under the name instead. */}
+          <span className="block text-xs font-normal text-stone-300 sm:hidden">{role}</span>
         </th>
         <td className="px-2 py-2 text-right font-semibold text-gold-300 tabular-nums">
           {formatNumber(member.siege_score)}
         </td>
-        <td className="px-2 py-2 whitespace-nowrap">
-          {roleDisplayName(member.womrole)}
-          {member.role_mismatch && <span className="ml-1 text-amber-400">(mismatch)</span>}
-        </td>
-        <td className="px-2 py-2 text-right tabular-nums">{formatNumber(member.ehb)}</td>
-        <td className="px-2 py-2 text-right tabular-nums">{formatNumber(member.clan_xp)}</td>
-        <td className="px-2 py-2 whitespace-nowrap">
+        <td className={`${WIDE_ONLY} px-2 py-2 whitespace-nowrap`}>{role}</td>
+        <td className={`${WIDE_ONLY} px-2 py-2 text-right tabular-nums`}>{formatNumber(member.ehb)}</td>
+        <td className={`${WIDE_ONLY} px-2 py-2 text-right tabular-nums`}>{formatNumber(member.clan_xp)}</td>
+        <td className={`${WIDE_ONLY} px-2 py-2 whitespace-nowrap`}>
           {member.join_date ? formatShortDate(member.join_date) : '-'}
         </td>
-        <td className="px-2 py-2 pr-3">
+        <td className="px-2 py-2 pr-3 text-right sm:text-left">
           <button
             type="button"
-            onClick={() => void actions.addPoints(member, 2)}
-            className="rounded bg-emerald-800 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-emerald-50 hover:bg-emerald-700"
+            aria-label={`+2 Points for ${name}`}
+            disabled={awarding}
+            onClick={() => award(2)}
+            className="rounded bg-emerald-800 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-emerald-50 hover:bg-emerald-700 disabled:opacity-60"
           >
             +2 Points
           </button>
@@ -84,7 +111,15 @@ export const AdminMemberRow = memo(function AdminMemberRow({
       {expanded && (
         <tr id={detailsId} className="bg-stone-900">
           <td colSpan={ADMIN_TABLE_COLUMNS} className="px-4 pt-1 pb-4 sm:pl-12">
-            <AdminMemberDetails member={member} name={name} actions={actions} busy={busy} run={run} />
+            <AdminMemberDetails
+              member={member}
+              name={name}
+              actions={actions}
+              busy={busy}
+              run={run}
+              awarding={awarding}
+              award={award}
+            />
           </td>
         </tr>
       )}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { useIncrementalCount } from '../../../lib/use-incremental-count.ts';
 import type { MemberActions } from '../hooks/use-member-actions.ts';
-import { AdminMemberRow } from './admin-member-row.tsx';
+import { AdminMemberRow, WIDE_ONLY } from './admin-member-row.tsx';
 
 const headerClass = 'px-2 py-2 font-medium';
 
@@ -14,7 +14,7 @@ const ROWS_PER_STEP = 200;
  * The admin's member table (spec §2): every member, hidden ones marked. A clan of thousands renders
  * its first rows at once and the rest over the next frames. The rows shown so far stay when a member
  * changes (points, visibility): only a different list of members, such as a new search, starts
- * again from the top.
+ * again from the top. On a phone it is a list of name, role, score and '+2 Points' (issue 21).
  */
 export function AdminMemberTable({
   members,
@@ -29,7 +29,7 @@ export function AdminMemberTable({
 
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-800">
-      <table className="w-full min-w-[48rem] text-left text-sm" aria-busy={shown < members.length}>
+      <table className="w-full text-left text-sm sm:min-w-[48rem]" aria-busy={shown < members.length}>
         <caption className="sr-only">Members</caption>
         <thead className="bg-stone-900 text-stone-400">
           <tr>
@@ -42,19 +42,19 @@ export function AdminMemberTable({
             <th scope="col" className={`${headerClass} text-right`}>
               Siege Score
             </th>
-            <th scope="col" className={headerClass}>
+            <th scope="col" className={`${WIDE_ONLY} ${headerClass}`}>
               WOM Role
             </th>
-            <th scope="col" className={`${headerClass} text-right`}>
+            <th scope="col" className={`${WIDE_ONLY} ${headerClass} text-right`}>
               EHB
             </th>
-            <th scope="col" className={`${headerClass} text-right`}>
+            <th scope="col" className={`${WIDE_ONLY} ${headerClass} text-right`}>
               Clan XP
             </th>
-            <th scope="col" className={headerClass}>
+            <th scope="col" className={`${WIDE_ONLY} ${headerClass}`}>
               Joined
             </th>
-            <th scope="col" className={`${headerClass} pr-3`}>
+            <th scope="col" className={`${headerClass} pr-3 text-right sm:text-left`}>
               Actions
             </th>
           </tr>

@@ -9,7 +9,7 @@ export type MemberFormTarget = { member: AdminMember | null };
 
 /**
  * The 'Add New Member' / 'Edit Member' modal (spec §2, §4). A save closes it with a success banner;
- * a failure stays in the form, with a banner behind it as well.
+ * a failure stays in the form, with a banner behind it as well (but for a conflict: see MemberForm).
  */
 export function MemberFormDialog({
   target,

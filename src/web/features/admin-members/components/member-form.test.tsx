@@ -250,16 +250,20 @@ describe('member form for an existing member', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
-  it("shows the server's conflict message when someone else saved first, keeping the admin's input", async () => {
+  it("says 'Failed to save member: {message}' for a conflict, keeping the admin's input", async () => {
     stubApi({
       'PATCH /api/admin/members/1234': () => apiError(409, 'MEMBER_CHANGED', memberChangedMessage('Zezima')),
     });
-    const { onSaved } = renderForm(zezima);
+    const { onSaved, onFailed } = renderForm(zezima);
     await retype('Name', 'Zezima II');
     await save();
-    expect((await screen.findByRole('alert')).textContent).toBe(memberChangedMessage('Zezima'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `Failed to save member: ${memberChangedMessage('Zezima')}`,
+    );
     expect(field('Name')).toHaveValue('Zezima II');
     expect(onSaved).not.toHaveBeenCalled();
+    // Said in the form only, not again in a banner behind it.
+    expect(onFailed).not.toHaveBeenCalled();
   });
 
   it("shows 'Failed to save member: {message}' for any other failure", async () => {

@@ -90,7 +90,8 @@ function RankSelect({
 /**
  * The member form (spec §3, §5), for a new member (`member` null) or an existing one. An edit sends
  * only the fields the admin changed, with the version it loaded; when someone else saved the member
- * in between, the server's conflict message shows here and the admin's input stays. Saving with
+ * in between, the server's conflict message shows here, as 'Failed to save member: {message}', and
+ * the admin's input stays. Saving with
  * nothing changed just closes.
  */
 export function MemberForm({
@@ -102,7 +103,7 @@ export function MemberForm({
   member: AdminMember | null;
   onSaved: (member: AdminMember) => void;
   onClose: () => void;
-  /** Told the name as typed and the failure, for the page's own banner. */
+  /** Told the name as typed and the failure, for the page's own banner; not told of a conflict. */
   onFailed?: (name: string, message: string) => void;
 }) {
   const create = useCreateMember();
@@ -133,9 +134,11 @@ export function MemberForm({
       else onSaved(saved);
     } catch (error) {
       const message = errorMessage(error);
+      setFailure(`Failed to save member: ${message}`);
+      // A conflict is answered in the form (the admin's input stays, to be saved again): a banner
+      // behind the form would only say it twice (issue 21).
       const conflict = error instanceof ApiError && error.status === 409;
-      setFailure(conflict ? message : `Failed to save member: ${message}`);
-      onFailed?.(values.name, message);
+      if (!conflict) onFailed?.(values.name, message);
     }
   });
 

@@ -174,6 +174,10 @@ describe('members tab', () => {
       'Initial XP': '1,000,000',
       'Baseline From': 'Imported CSV',
       'Updated At': '20 Nov 2026, 08:05 UTC',
+      // Shown on a phone only, where the table leaves these columns out.
+      EHB: '12',
+      'Clan XP': '4,000,000',
+      Joined: '23 Apr 2022',
     });
     expect(
       within(details)
@@ -219,7 +223,7 @@ describe('members tab', () => {
         'POST /api/admin/members/1001/points': () => Response.json({ ...zezima, siege_score: 44 }),
       });
       renderTab();
-      await userEvent.click(within(rowOf('Zezima')).getByRole('button', { name: '+2 Points' }));
+      await userEvent.click(within(rowOf('Zezima')).getByRole('button', { name: '+2 Points for Zezima' }));
       expect(await screen.findByText('Added 2 points to Zezima')).toBeInTheDocument();
       expect(fetch).toHaveBeenCalledWith(
         '/api/admin/members/1001/points',
@@ -230,6 +234,35 @@ describe('members tab', () => {
         'aria-expanded',
         'false',
       );
+    });
+
+    it('gives the points of a double-click once, the buttons waiting for the server', async () => {
+      let answer: (response: Response) => void = () => {};
+      const fetch = stubApi({
+        'POST /api/admin/members/1001/points': () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      });
+      renderTab();
+      const details = await openRow('Zezima');
+      const plusTwo = within(rowOf('Zezima')).getByRole('button', { name: '+2 Points for Zezima' });
+      await userEvent.dblClick(plusTwo);
+      expect(plusTwo).toBeDisabled();
+      expect(within(details).getByRole('button', { name: '+5' })).toBeDisabled();
+      answer(Response.json({ ...zezima, siege_score: 44 }));
+      expect(await screen.findByText('Added 2 points to Zezima')).toBeInTheDocument();
+      expect(plusTwo).toBeEnabled();
+      expect(fetch.mock.calls.filter(([url]) => url === '/api/admin/members/1001/points')).toHaveLength(1);
+    });
+
+    it("names the member in each row's '+2 Points' button", () => {
+      renderTab();
+      expect(
+        screen
+          .getAllByRole('button', { name: /^\+2 Points/ })
+          .map((button) => button.getAttribute('aria-label')),
+      ).toEqual(['+2 Points for Zezima', '+2 Points for Quiet Alt']);
     });
 
     it('adds 5, 10 or 15 points from the details', async () => {
@@ -254,7 +287,7 @@ describe('members tab', () => {
       stubApi({ 'POST /api/admin/members/1001/points': () => Response.json(zezima) });
       renderTab();
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      await user.click(within(rowOf('Zezima')).getByRole('button', { name: '+2 Points' }));
+      await user.click(within(rowOf('Zezima')).getByRole('button', { name: '+2 Points for Zezima' }));
       const toast = await screen.findByText('Added 2 points to Zezima');
       await act(() => vi.advanceTimersByTimeAsync(1900));
       expect(toast).toBeInTheDocument();
@@ -267,7 +300,7 @@ describe('members tab', () => {
         'POST /api/admin/members/1001/points': () => apiError(404, 'NOT_FOUND', 'Member not found'),
       });
       const { notify } = renderTab();
-      await userEvent.click(within(rowOf('Zezima')).getByRole('button', { name: '+2 Points' }));
+      await userEvent.click(within(rowOf('Zezima')).getByRole('button', { name: '+2 Points for Zezima' }));
       await waitFor(() =>
         expect(notify).toHaveBeenCalledWith({
           kind: 'error',
@@ -463,7 +496,7 @@ describe('members tab with a large clan', () => {
         table().querySelector('button[aria-label="Show details for Member 300"]') as HTMLElement;
       await userEvent.click(toggle());
       const row = () => toggle().closest('tr') as HTMLElement;
-      await userEvent.click(within(row()).getByRole('button', { name: '+2 Points' }));
+      await userEvent.click(within(row()).getByRole('button', { name: '+2 Points for Member 300' }));
       await waitFor(() =>
         expect(queryClient.getQueryData<AdminMember[]>(adminMembersQueryKey)?.[299]?.siege_score).toBe(2),
       );

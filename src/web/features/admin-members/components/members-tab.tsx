@@ -1,10 +1,10 @@
 import { Plus, RefreshCw } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { searchMembers } from '#core/members/member-search.ts';
 import { sortRoster } from '#core/members/roster-filters.ts';
-import type { Notify } from '../../../components/notice-banner.tsx';
+import { savedText, type Notify } from '../../../components/notice-banner.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { TabSection } from '../../../components/tab-section.tsx';
@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useAdminMembers } from '../api/get-admin-members.ts';
 import { useMemberActions } from '../hooks/use-member-actions.ts';
+import { takeSavedMember } from '../lib/saved-member-notice.ts';
 import { AdminActions } from './admin-actions.tsx';
 import { AdminMemberTable } from './admin-member-table.tsx';
 import { MemberFormDialog, type MemberFormTarget } from './member-form-dialog.tsx';
@@ -39,6 +40,11 @@ export function MembersTab({
   const members = data ?? EMPTY;
   const sorted = useMemo(() => sortRoster(members), [members]);
   const visible = useMemo(() => searchMembers(sorted, search), [sorted, search]);
+  // Arriving from the new member page: say the member was saved.
+  useEffect(() => {
+    const saved = takeSavedMember();
+    if (saved !== null) notify({ kind: 'success', text: savedText(saved) });
+  }, [notify]);
 
   return (
     <TabSection
