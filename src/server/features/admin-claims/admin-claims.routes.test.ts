@@ -353,6 +353,19 @@ for (const dialect of testDialects) {
         expect(changedTables(before, await dumpTables(t.database.db))).toEqual([]);
       });
 
+      it("refuses a code for a member already claimed with 409 'This player has already been claimed', writing nothing", async () => {
+        await t.database.db
+          .insertInto('player_claims')
+          .values({ user_id: roles.userId, wom_id: '42', claimed_at: NOW })
+          .execute();
+        const before = await dumpTables(t.database.db);
+        const response = await createCode({ wom_id: '42' });
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toEqual({ code: 'CONFLICT', message: CLAIM_MESSAGES.alreadyClaimed });
+        expect(changedTables(before, await dumpTables(t.database.db))).toEqual([]);
+        expect((await createCode({ wom_id: '43' })).statusCode).toBe(201);
+      });
+
       it('lists codes newest first, of one member when asked, naming who redeemed them', async () => {
         const first = (await createCode({ wom_id: '42' })).json();
         t.clock.advance(60_000);

@@ -75,7 +75,7 @@ export async function adminClaimsRoutes(admin: FastifyInstance, deps: ClaimsDeps
       schema: {
         tags: ['admin'],
         body: claimCodeInputSchema,
-        response: { 201: claimCodeSchema, 400: errorResponseSchema },
+        response: { 201: claimCodeSchema, 400: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request, reply) =>

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { findClaimRequest } from '../claims/claims.repository.ts';
+import { findClaimRequest, isCharacterClaimed } from '../claims/claims.repository.ts';
 import { claimCharacter } from '../claims/claims.service.ts';
 import {
   deleteUnusedClaimCode,
@@ -94,7 +94,10 @@ function auditedCode({ code: _code, ...rest }: ClaimCode) {
   return rest;
 }
 
-/** A new random code for a member, valid until the admin's time or for the default days. */
+/**
+ * A new random code for a member, valid until the admin's time or for the default days. A claimed
+ * member already has its owner, so a code for it could never be redeemed: refused with 409.
+ */
 export async function createClaimCode(
   deps: AdminClaimsDeps,
   input: { wom_id: string; expires_at?: string | null | undefined },
@@ -106,6 +109,9 @@ export async function createClaimCode(
   return deps.db.transaction().execute(async (trx) => {
     const member = await findUndeletedMember(trx, input.wom_id);
     if (!member) throw badRequest(CLAIM_MESSAGES.selectValidPlayer);
+    if (await isCharacterClaimed(trx, member.wom_id)) {
+      throw new HttpError(409, 'CONFLICT', CLAIM_MESSAGES.alreadyClaimed);
+    }
     const id = await insertClaimCode(trx, {
       code: encodeClaimCode(randomBytes(CLAIM_CODE_BYTES)),
       wom_id: member.wom_id,

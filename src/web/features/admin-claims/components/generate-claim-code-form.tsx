@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { CLAIM_CODE_DEFAULT_DAYS, CLAIM_MESSAGES, type ClaimCode } from '#core/claims/claims.schema.ts';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import type { Notify } from '../../../components/notice-banner.tsx';
@@ -7,6 +7,7 @@ import { useCreateClaimCode } from '../api/claim-code-actions.ts';
 import { defaultExpiryValue, expiryIso } from '../lib/expiry-input.ts';
 import { CopyableText } from '../../../components/copyable-text.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { MemberCombobox, type MemberChoice } from '../../../components/member-combobox.tsx';
 
 /** What the form needs of a member to offer it. */
 export type ClaimCodeMember = Pick<AdminMember, 'wom_id' | 'name' | 'hidden' | 'claimed'>;
@@ -20,26 +21,20 @@ export interface ClaimCodeMembers {
 const inputClass =
   'w-full rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 focus:border-gold-400 disabled:opacity-60';
 
-function optionLabel(member: ClaimCodeMember): string {
-  const notes = [member.claimed && 'claimed', member.hidden && 'hidden'].filter(Boolean);
-  return notes.length === 0 ? member.name : `${member.name} (${notes.join(', ')})`;
+/**
+ * The members a code can be made for: a claimed one already has its owner (the server refuses it),
+ * so only the unclaimed are offered, by name, hidden ones noted.
+ */
+export function claimableMembers(members: readonly ClaimCodeMember[]): MemberChoice[] {
+  return members
+    .filter((member) => !member.claimed)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map(({ wom_id, name, hidden }) => (hidden ? { wom_id, name, note: 'hidden' } : { wom_id, name }));
 }
 
-function MemberOptions({ members }: { members: ClaimCodeMembers }) {
-  if (members.data === undefined) {
-    return <option value="">{members.error ? 'Could not load members' : 'Loading members...'}</option>;
-  }
-  const sorted = [...members.data].sort((a, b) => a.name.localeCompare(b.name));
-  return (
-    <>
-      <option value="">Select a member</option>
-      {sorted.map((member) => (
-        <option key={member.wom_id} value={member.wom_id}>
-          {optionLabel(member)}
-        </option>
-      ))}
-    </>
-  );
+function rosterPlaceholder(members: ClaimCodeMembers): string {
+  if (members.data !== undefined) return 'Type a name';
+  return members.error ? 'Could not load members' : 'Loading members...';
 }
 
 function NewCode({ code }: { code: ClaimCode }) {
@@ -72,7 +67,8 @@ export function GenerateClaimCodeForm({ members, notify }: { members: ClaimCodeM
   const [expires, setExpires] = useState(() => defaultExpiryValue(new Date()));
   const [problem, setProblem] = useState<string | null>(null);
   const [generated, setGenerated] = useState<ClaimCode | null>(null);
-  const ids = { member: useId(), expires: useId(), zone: useId() };
+  const ids = { expires: useId(), zone: useId() };
+  const choices = useMemo(() => claimableMembers(members.data ?? []), [members.data]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -98,19 +94,15 @@ export function GenerateClaimCodeForm({ members, notify }: { members: ClaimCodeM
   return (
     <div className="space-y-4">
       <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-4">
-        <div className="min-w-56 flex-1 space-y-1">
-          <label htmlFor={ids.member} className="block text-sm font-medium text-stone-200">
-            Member
-          </label>
-          <select
-            id={ids.member}
+        <div className="min-w-56 flex-1">
+          <MemberCombobox
+            label="Member"
+            members={choices}
             value={womId}
-            onChange={(event) => setWomId(event.target.value)}
+            onChange={setWomId}
+            placeholder={rosterPlaceholder(members)}
             disabled={members.data === undefined}
-            className={inputClass}
-          >
-            <MemberOptions members={members} />
-          </select>
+          />
         </div>
         <div className="space-y-1">
           <label htmlFor={ids.expires} className="block text-sm font-medium text-stone-200">
