@@ -258,10 +258,23 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
     params: { womId: world.requested.womId },
     body: { reason: 'Known to the clan' },
   })),
+  // The matrix's member is not whitelisted: an admin passes the guard and is told so (409).
+  'POST /api/admin/members/:womId/unwhitelist': one(adminOnly(409), (world) => ({
+    params: { womId: world.requested.womId },
+    body: { reason: 'New evidence on the case' },
+  })),
+  'GET /api/admin/members/:womId/points': one(adminOnly(200), (world) => ({
+    params: { womId: world.requested.womId },
+    query: { limit: '5' },
+  })),
   'POST /api/admin/siege-scores/reset': one(adminOnly(200), () => ({
     body: { confirmation: 'RESET ALL SCORES' },
   })),
   'GET /api/admin/seasons': one(adminOnly(200)),
+  'GET /api/admin/seasons/past': one(adminOnly(200), () => ({ query: { top: '5' } })),
+  // Whether a reset has closed a season depends on the order the matrix runs: an id no season has
+  // answers alike either way, the admin past the guard and told there is no such season.
+  'GET /api/admin/seasons/:id/standings': one(adminOnly(404), () => ({ params: { id: 2_147_483_647 } })),
   'GET /api/admin/events': one(adminOnly(200)),
   'POST /api/admin/events': one(adminOnly(201), () => ({ body: eventBody })),
   'PUT /api/admin/events/:id': one(adminOnly(200), (world) => ({
@@ -275,6 +288,7 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'GET /api/admin/player-watch': one(adminOnly(200)),
   'POST /api/admin/player-watch/run': one(adminOnly(202)),
   'GET /api/admin/audit': one(adminOnly(200)),
+  'GET /api/admin/audit/filters': one(adminOnly(200)),
   'GET /api/admin/claim-requests': one(adminOnly(200)),
   'PATCH /api/admin/claim-requests/:id': one(adminOnly(200), (world) => ({
     params: { id: world.claimRequest },

@@ -1,5 +1,6 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { MAX_INT32 } from '#core/bounds/int32.ts';
+import type { Page } from '#core/http/paging.ts';
 import type { Database, MembersTable, NewMemberRow } from '../../db/schema.ts';
 import { withConstraintErrors } from '../../db/errors.ts';
 import { claimedColumn, type RosterRow } from '../members/members.repository.ts';
@@ -103,5 +104,40 @@ export async function insertLedgerRow(
   await db
     .insertInto('points')
     .values({ ...row, event_id: null })
+    .execute();
+}
+
+/**
+ * One page of a member's ledger in a season, newest first (`created_at desc, id desc`, a keyset like
+ * the other paged lists), with the event that paid or the admin who gave each row while they exist.
+ * One row past `limit` is read so the last page is known without an empty one after it.
+ */
+export function listLedgerRows(db: Db, womId: string, seasonId: number, page: Page) {
+  const { cursor } = page;
+  let query = db
+    .selectFrom('points')
+    .leftJoin('events', 'events.id', 'points.event_id')
+    .leftJoin('users', 'users.id', 'points.actor_user_id')
+    .select([
+      'points.id',
+      'points.amount',
+      'points.reason',
+      'points.created_at',
+      'events.id as event_id',
+      'events.name as event_name',
+      'users.id as actor_id',
+      'users.username as actor_username',
+    ])
+    .where('points.member_wom_id', '=', womId)
+    .where('points.season_id', '=', seasonId);
+  if (cursor) {
+    query = query.where(
+      sql<boolean>`(points.created_at < ${cursor.createdAt} or (points.created_at = ${cursor.createdAt} and points.id < ${cursor.id}))`,
+    );
+  }
+  return query
+    .orderBy('points.created_at', 'desc')
+    .orderBy('points.id', 'desc')
+    .limit(page.limit + 1)
     .execute();
 }

@@ -12,6 +12,7 @@ import {
   visibilityInputSchema,
   whitelistInputSchema,
 } from '#core/members/admin-members.schema.ts';
+import { pageQueryShape } from '#core/http/paging.ts';
 import { memberExportFileName } from '#core/members/members-export.ts';
 import {
   importRefusedMessage,
@@ -19,6 +20,8 @@ import {
   membersImportRefusedSchema,
   membersImportResultSchema,
 } from '#core/members/members-import.schema.ts';
+import { pointsHistorySchema } from '#core/members/points-history.ts';
+import { unwhitelistInputSchema } from '#core/members/unwhitelist.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import {
@@ -27,9 +30,11 @@ import {
   deleteMember,
   listAdminMembers,
   listDeletedMembers,
+  memberPointsHistory,
   restoreMember,
   setRank,
   setVisibility,
+  unwhitelistMember,
   updateMember,
   whitelistMember,
 } from './admin-members.service.ts';
@@ -194,5 +199,40 @@ export async function adminMembersRoutes(app: FastifyInstance, deps: AdminRouteD
     },
     async (request) =>
       whitelistMember(deps, request.params.womId, request.body.reason, requestActor(request)),
+  );
+
+  // A POST action like whitelist, restore and visibility (DESIGN §5.1), not DELETE .../whitelist:
+  // the reason is a body, and a DELETE's body is dropped by some proxies and clients.
+  routes.post(
+    '/members/:womId/unwhitelist',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'Takes a member off the player-watch whitelist, with a reason kept in the audit log; ' +
+          'a reported member is an alert again. 409 when the member is not whitelisted.',
+        params: memberParamsSchema,
+        body: unwhitelistInputSchema,
+        response: { ...memberAnswers, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) =>
+      unwhitelistMember(deps, request.params.womId, request.body.reason, requestActor(request)),
+  );
+
+  routes.get(
+    '/members/:womId/points',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          "A page of the member's points ledger in the open season, newest first, with the event " +
+          'or admin behind each row.',
+        params: memberParamsSchema,
+        querystring: z.object(pageQueryShape),
+        response: { 200: pointsHistorySchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => memberPointsHistory(deps.db, request.params.womId, request.query),
   );
 }

@@ -8,10 +8,14 @@ import {
   type createMemberInputSchema,
   type updateMemberInputSchema,
 } from '#core/members/admin-members.schema.ts';
+import type { Page } from '#core/http/paging.ts';
+import { toPage } from '#core/http/paging.ts';
 import { touchesBaseline } from '#core/members/baseline-source.ts';
 import { memberChanges, storedValuesOf } from '#core/members/member-changes.ts';
+import type { PointsHistory } from '#core/members/points-history.ts';
 import { rankProposal } from '#core/members/rank-proposals.ts';
 import { sortRoster } from '#core/members/roster-filters.ts';
+import { notWhitelistedMessage } from '#core/members/unwhitelist.ts';
 import type { Clock } from '../../clock.ts';
 import { ConflictError } from '../../db/errors.ts';
 import { bumpRevision } from '../../db/revisions.ts';
@@ -28,6 +32,7 @@ import {
   insertLedgerRow,
   insertMember,
   listDeletedMemberRows,
+  listLedgerRows,
   listMemberRows,
   updateMemberAtVersion,
   updateMemberRow,
@@ -266,8 +271,13 @@ interface MemberAction {
   action: string;
   /** Restore acts on a deleted member; every other action on one who is not. */
   onDeleted?: boolean;
-  /** The columns to write, or null when the member already is as asked (nothing is written). */
+  /**
+   * The columns to write, or null when the member already is as asked (nothing is written). It may
+   * throw to refuse the action, which then writes nothing.
+   */
   change(row: RosterRow): MemberUpdate | null;
+  /** What the audit row's `after` records beside the changed fields: why, when the admin said so. */
+  note?: Record<string, unknown>;
 }
 
 /** The fields of the admin view that a write changed, for the audit row. */
@@ -297,7 +307,7 @@ async function actOnMember(
       action: action.action,
       womId: action.womId,
       before: viewOf(before, patch),
-      after: viewOf(after, patch),
+      after: { ...viewOf(after, patch), ...action.note },
       at: now,
     });
     return after;
@@ -336,6 +346,59 @@ export function whitelistMember(deps: AdminMembersDeps, womId: string, reason: s
       runewatch_whitelisted_by: actor.userId,
     }),
   });
+}
+
+/**
+ * Takes a member off the player-watch whitelist, so a reported member is an alert again. The audit
+ * row keeps the reason, and the whitelist's own reason as it was; a member who is not whitelisted
+ * is refused with 409 and nothing is written.
+ */
+export function unwhitelistMember(deps: AdminMembersDeps, womId: string, reason: string, actor: AuditActor) {
+  return actOnMember(deps, actor, {
+    womId,
+    action: 'member.unwhitelist',
+    change: (row) => {
+      if (!toBool(row.runewatch_whitelisted)) {
+        throw new HttpError(409, 'CONFLICT', notWhitelistedMessage(row.name));
+      }
+      return {
+        runewatch_whitelisted: false,
+        runewatch_whitelist_reason: null,
+        runewatch_whitelisted_at: null,
+        runewatch_whitelisted_by: null,
+      };
+    },
+    note: { unwhitelist_reason: reason },
+  });
+}
+
+/**
+ * One page of a member's points in the open season, newest first: what the ledger booked, for what
+ * and by whom. A deleted member's history is still theirs to read; an unknown one is a 404.
+ */
+export async function memberPointsHistory(
+  db: Kysely<Database>,
+  womId: string,
+  page: Page,
+): Promise<PointsHistory> {
+  if (!(await findMemberRow(db, womId))) throw notFound(MEMBER_NOT_FOUND);
+  const season = await findOpenSeason(db);
+  const rows = await listLedgerRows(db, womId, season.id, page);
+  return {
+    ...toPage(rows, page.limit, (row) => ({
+      id: row.id,
+      amount: row.amount,
+      reason: row.reason,
+      event:
+        row.event_id === null || row.event_name === null ? null : { id: row.event_id, name: row.event_name },
+      actor:
+        row.actor_id === null || row.actor_username === null
+          ? null
+          : { id: row.actor_id, username: row.actor_username },
+      created_at: row.created_at,
+    })),
+    season: { id: season.id, name: season.name },
+  };
 }
 
 /** A soft delete: the member, their points and history stay, and can be restored. */

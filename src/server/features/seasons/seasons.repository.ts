@@ -104,3 +104,28 @@ export function listArchivedScores(db: Db) {
     .orderBy('member_wom_id')
     .execute();
 }
+
+/** The seasons a reset closed, newest first. */
+export function listClosedSeasons(db: Db): Promise<SeasonRow[]> {
+  return db.selectFrom('seasons').selectAll().where('is_open', '=', false).orderBy('id', 'desc').execute();
+}
+
+export function findClosedSeason(db: Db, seasonId: number): Promise<SeasonRow | undefined> {
+  return db
+    .selectFrom('seasons')
+    .selectAll()
+    .where('id', '=', seasonId)
+    .where('is_open', '=', false)
+    .executeTakeFirst();
+}
+
+/** The archived scores above 0 of the given seasons: the ones that take a place in their standings. */
+export function listScoringArchive(db: Db, seasonIds: readonly number[]) {
+  if (seasonIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('season_scores')
+    .select(['season_id', 'member_wom_id as wom_id', 'name', 'siege_score'])
+    .where('season_id', 'in', seasonIds)
+    .where('siege_score', '>', 0)
+    .execute();
+}

@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import {
+  NO_CLOSED_SEASON_MESSAGE,
+  finalStandings,
+  standingsPage,
+  type PastSeason,
+  type StandingsPage,
+} from '#core/seasons/past-seasons.ts';
 import { confirmsReset, nextSeasonName } from '#core/seasons/season-reset.ts';
 import {
   RESET_MISMATCH_MESSAGE,
@@ -9,15 +16,18 @@ import {
 import type { Clock } from '../../clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest } from '../../http/http-error.ts';
+import { badRequest, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import {
   archiveScores,
   closeSeason,
   countSeasons,
+  findClosedSeason,
   findOpenSeason,
   insertOpenSeason,
   listArchivedScores,
+  listClosedSeasons,
+  listScoringArchive,
   listSeasons,
   lockMembersForReset,
   toSeason,
@@ -78,4 +88,44 @@ export async function listSeasonsWithScores(db: Kysely<Database>): Promise<Seaso
     bySeason.set(seasonId, list);
   }
   return seasons.map((row) => ({ ...toSeason(row), scores: bySeason.get(row.id) ?? [] }));
+}
+
+/**
+ * The "Past seasons" view: every season a reset closed, newest first, each with how many members
+ * finished it with points and the first `top` places of its final standings.
+ */
+export async function listPastSeasons(db: Kysely<Database>, top: number): Promise<PastSeason[]> {
+  const seasons = await listClosedSeasons(db);
+  const scores = await listScoringArchive(
+    db,
+    seasons.map((season) => season.id),
+  );
+  const bySeason = new Map<number, typeof scores>();
+  for (const score of scores) {
+    const list = bySeason.get(score.season_id) ?? [];
+    list.push(score);
+    bySeason.set(score.season_id, list);
+  }
+  return seasons.map((row) => {
+    const standings = finalStandings(bySeason.get(row.id) ?? []);
+    return {
+      id: row.id,
+      name: row.name,
+      started_at: row.started_at,
+      ended_at: row.ended_at,
+      standings_count: standings.length,
+      standings: standings.slice(0, top),
+    };
+  });
+}
+
+/** One page of a closed season's final standings; 404 for the open season or an unknown id. */
+export async function pastSeasonStandings(
+  db: Kysely<Database>,
+  seasonId: number,
+  page: { limit: number; cursor?: number },
+): Promise<StandingsPage> {
+  if (!(await findClosedSeason(db, seasonId))) throw notFound(NO_CLOSED_SEASON_MESSAGE);
+  const standings = finalStandings(await listScoringArchive(db, [seasonId]));
+  return standingsPage(standings, page.cursor ?? 0, page.limit);
 }
