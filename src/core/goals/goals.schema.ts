@@ -112,6 +112,11 @@ export const syncGoalsResultSchema = z.object({
   goals: z.array(goalSchema),
   /** When WOM's snapshot used was taken. */
   snapshot_at: z.string().nullable(),
+  /** Whether WOM was asked this time; false when the stored snapshot was young enough to use as it is. */
+  refreshed: z.boolean(),
+  /** How old the snapshot used is, in whole seconds by the server's clock; null when none is stored. */
+  snapshot_age_seconds: z.number().int().nonnegative().nullable(),
 });
+export type SyncGoalsResult = z.infer<typeof syncGoalsResultSchema>;
 
 export const goalIdParamsSchema = z.object({ id: serialIdSchema });

@@ -6,6 +6,7 @@ import {
   type Goal,
   type GoalDetail,
   type GoalsPage,
+  type SyncGoalsResult,
 } from '#core/goals/goals.schema.ts';
 import { toPage, type Page } from '#core/http/paging.ts';
 import { metricValue } from '#core/metrics/metric-value.ts';
@@ -18,8 +19,8 @@ import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { WomError } from '../../wom/wom-error.ts';
 import { fetchPlayerStats, isFresh, type PlayerReader } from '../wom-data/player-snapshots.ts';
 import { findMemberStats } from '../wom-data/wom-data.repository.ts';
+import { alignMemberWithSnapshot, storePlayerStats } from '../wom-data/stored-player-stats.ts';
 import { requireRoomUnderCap } from '../users/account-caps.ts';
-import { upsertMemberStats } from '../wom-sync/wom-sync.repository.ts';
 import { toGoal } from './goal-rows.ts';
 import { updateActiveGoals } from './goal-updates.ts';
 import {
@@ -146,16 +147,25 @@ export async function removeGoal(deps: GoalsServiceDeps, id: number, user: Sessi
   });
 }
 
+/** Whole seconds from the snapshot's time to now; null without a snapshot, never negative. */
+function ageInSeconds(snapshotAt: string | null, now: Date): number | null {
+  if (snapshotAt === null) return null;
+  return Math.max(0, Math.floor((now.getTime() - Date.parse(snapshotAt)) / 1000));
+}
+
 /**
  * Sync Progress: asks WOM for the character unless its stored snapshot is younger than five
- * minutes, then stores the answer and updates the character's active goals in one transaction.
- * When WOM fails nothing is written.
+ * minutes, then, in one transaction, stores the answer, sets the character's member row (the card,
+ * the roster) to that snapshot and updates its active goals from it, so all three show the same
+ * values. The member row is aligned with a young stored snapshot too, in case it was stored before
+ * rows were kept to it. The answer says whether WOM was asked and how old the snapshot is. When WOM
+ * fails nothing is written.
  */
 export async function syncGoals(
   deps: GoalsServiceDeps,
   userId: number,
   womId: string,
-): Promise<{ goals: Goal[]; snapshot_at: string | null }> {
+): Promise<SyncGoalsResult> {
   await requireClaimed(deps, userId, womId);
   const stored = (await findMemberStats(deps.db, womId)) ?? null;
   const now = deps.clock.now();
@@ -168,9 +178,15 @@ export async function syncGoals(
         },
       );
   const rows = await deps.db.transaction().execute(async (trx) => {
-    if (!fresh) await upsertMemberStats(trx, stats);
+    if (fresh) await alignMemberWithSnapshot(trx, stats, now);
+    else await storePlayerStats(trx, stats, now);
     await updateActiveGoals(trx, now, { womId });
     return listGoalsOf(trx, userId, womId);
   });
-  return { goals: rows.map((row) => toGoal(row, now)), snapshot_at: stats.snapshot_at };
+  return {
+    goals: rows.map((row) => toGoal(row, now)),
+    snapshot_at: stats.snapshot_at,
+    refreshed: !fresh,
+    snapshot_age_seconds: ageInSeconds(stats.snapshot_at, now),
+  };
 }

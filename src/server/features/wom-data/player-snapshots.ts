@@ -8,7 +8,7 @@ import { WomError } from '../../wom/wom-error.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { findVisibleMember } from '../members/members.repository.ts';
 import { combatLevelOf } from '../wom-sync/wom-payloads.ts';
-import { upsertMemberStats } from '../wom-sync/wom-sync.repository.ts';
+import { headlineOf, storePlayerStats, type StatsRow } from './stored-player-stats.ts';
 import { findMemberStats } from './wom-data.repository.ts';
 import type { WomDataDeps } from './wom-data.service.ts';
 
@@ -31,12 +31,7 @@ export const VISITOR_WAIT_MS = 3_000;
 /** After WOM failed for a player, what is stored is served for this long without asking again. */
 export const RETRY_PAUSE_MS = 60_000;
 
-export interface StatsRow {
-  wom_id: string;
-  snapshot: string;
-  snapshot_at: string | null;
-  fetched_at: string;
-}
+export type { StatsRow } from './stored-player-stats.ts';
 
 interface Refresh {
   startedAt: number;
@@ -72,7 +67,7 @@ export async function fetchPlayerStats(
   };
 }
 
-/** Asks WOM once and stores the answer. */
+/** Asks WOM once and stores the answer, the member's row with it. */
 async function fetchAndStore(
   deps: WomDataDeps,
   gateway: WomGateway,
@@ -80,7 +75,7 @@ async function fetchAndStore(
   stored: StatsRow | null,
 ): Promise<StatsRow> {
   const fresh = await fetchPlayerStats(gateway, womId, stored, deps.clock);
-  await upsertMemberStats(deps.db, fresh);
+  await deps.db.transaction().execute((trx) => storePlayerStats(trx, fresh, deps.clock.now()));
   return fresh;
 }
 
@@ -97,15 +92,21 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   }
 }
 
+/**
+ * The player as `/api/wom-player` serves them: the headline numbers come from the snapshot served
+ * with them, so `exp` never disagrees with the snapshot's overall experience (issue 21); the member's
+ * row, which the sync keeps to the same snapshot, stands in for what the snapshot lacks.
+ */
 function toPlayerItem(member: MemberRow, stats: StatsRow): WomPlayerItem {
   const snapshot = JSON.parse(stats.snapshot) as PlayerSnapshot | null;
+  const headline = snapshot && headlineOf(snapshot);
   return {
     id: Number(member.wom_id),
     displayName: member.wom_name ?? member.name,
     type: member.wom_account_type,
     build: member.build,
-    exp: member.current_xp,
-    ehb: member.ehb,
+    exp: headline?.current_xp ?? member.current_xp,
+    ehb: headline?.ehb ?? member.ehb,
     combatLevel: snapshot ? combatLevelOf(snapshot) : member.combat_level,
     fetchedAt: stats.fetched_at,
     latestSnapshot: snapshot,
