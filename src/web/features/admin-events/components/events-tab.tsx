@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminEvent } from '#core/events/admin-events.schema.ts';
 import { eventTypeLabel } from '#core/events/event-types.ts';
-import { DataTable } from '../../../components/data-table.tsx';
+import { DataTable, StackedLabel } from '../../../components/data-table.tsx';
 import { savedText, type Notify } from '../../../components/notice-banner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -59,12 +59,20 @@ function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => 
         {event.metric && <span className="text-xs text-stone-400">{event.metric}</span>}
       </th>
       <td className="px-4 py-3">
+        <StackedLabel>Type</StackedLabel>
         {eventTypeLabel(event.type) ?? '-'}
         {event.short_event && <span className="block text-xs text-stone-400">Short event</span>}
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">{when(event.start_date)}</td>
-      <td className="px-4 py-3 whitespace-nowrap">{when(event.end_date)}</td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        <StackedLabel>Start</StackedLabel>
+        {when(event.start_date)}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        <StackedLabel>End</StackedLabel>
+        {when(event.end_date)}
+      </td>
       <td className="px-4 py-3">
+        <StackedLabel>Source</StackedLabel>
         {event.manual ? (
           <span className="rounded bg-sky-950 px-2 py-0.5 text-xs font-medium text-sky-200">Manual</span>
         ) : (
@@ -75,9 +83,10 @@ function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => 
         {event.wom_id && <LinkedCompetition event={event} />}
       </td>
       <td className="px-4 py-3 whitespace-nowrap">
+        <StackedLabel>Points</StackedLabel>
         {event.points_awarded_at ? `Awarded ${formatDateTime(event.points_awarded_at)}` : 'Not yet'}
       </td>
-      <td className="px-4 py-3">
+      <td className="px-4 py-3 max-sm:pt-2">
         {event.manual ? (
           <div className="flex gap-2">
             <button
@@ -111,7 +120,12 @@ function EventsTable({ events, notify }: { events: AdminEvent[]; notify: Notify 
   if (events.length === 0) return <EmptyState title="No events found" />;
   return (
     <>
-      <DataTable caption="Events" columns={['Event', 'Type', 'Start', 'End', 'Source', 'Points', 'Actions']}>
+      {/* Stacked: on a phone each event is a card, its Edit and Delete on screen (issue 21). */}
+      <DataTable
+        caption="Events"
+        columns={['Event', 'Type', 'Start', 'End', 'Source', 'Points', 'Actions']}
+        stacked
+      >
         {events.map((event) => (
           <EventRow key={event.id} event={event} onEdit={() => setEditing(event)} notify={notify} />
         ))}
