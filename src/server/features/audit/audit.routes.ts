@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditEntrySchema, auditQuerySchema } from '#core/audit/audit.schema.ts';
+import { auditEntrySchema, auditFiltersSchema, auditQuerySchema } from '#core/audit/audit.schema.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
-import { listAuditEntries } from './audit.repository.ts';
+import { listAuditEntries, listAuditFilters } from './audit.repository.ts';
 
 /** The admins' recent actions, newest first. Registered inside the admin plugin under /api/admin. */
 export async function auditRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
@@ -19,5 +19,11 @@ export async function auditRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
       },
     },
     async (request) => listAuditEntries(deps.db, request.query),
+  );
+
+  routes.get(
+    '/audit/filters',
+    { schema: { tags: ['admin'], response: { 200: auditFiltersSchema } } },
+    async () => listAuditFilters(deps.db),
   );
 }
