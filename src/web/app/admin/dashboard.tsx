@@ -14,6 +14,7 @@ import { AlertsTab } from '../../features/admin-members/components/alerts-tab.ts
 import { MembersTab } from '../../features/admin-members/components/members-tab.tsx';
 import { SyncTab } from '../../features/admin-sync/components/sync-tab.tsx';
 import { UsersTab } from '../../features/admin-users/components/users-tab.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSearchParam } from '../../lib/use-search-param.ts';
 import { NoticeList } from './notice-list.tsx';
 import { TabBadgeCount, tabBadgeLabel, type TabBadge } from './tab-badge.tsx';
@@ -44,10 +45,15 @@ function DashboardAlertsTab({ notify }: { notify: Notify }) {
   return <AlertsTab notify={notify} claimRequests={<PendingClaimRequests notify={notify} />} />;
 }
 
+/** The signed-in admin's own row cannot change its admin flag (issue 21). */
+function DashboardUsersTab({ notify }: { notify: Notify }) {
+  return <UsersTab notify={notify} currentUserId={useMe().data?.user?.id ?? null} />;
+}
+
 const OTHER_TABS: Readonly<Record<Exclude<TabValue, 'members'>, ComponentType<{ notify: Notify }>>> = {
   alerts: DashboardAlertsTab,
   events: EventsTab,
-  users: UsersTab,
+  users: DashboardUsersTab,
   claims: DashboardClaimsTab,
   sync: SyncTab,
   audit: AuditTab,

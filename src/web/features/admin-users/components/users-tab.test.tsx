@@ -23,10 +23,13 @@ const zezima: User = {
   supabase_auth_id: null,
 };
 
-function renderUsers(users: User[] | null = [boss, zezima]) {
+const chief: User = { ...testUser({ id: 3, username: 'chief', is_admin: true }), supabase_auth_id: null };
+
+/** Signed in as chief, an admin whose own row is not under test unless it is asked for. */
+function renderUsers(users: User[] | null = [boss, zezima, chief], currentUserId = chief.id) {
   const notify = vi.fn();
   const view = renderWithQueries(
-    <UsersTab notify={notify} />,
+    <UsersTab notify={notify} currentUserId={currentUserId} />,
     users === null ? [] : [[adminUsersQueryKey, users]],
   );
   return { ...view, notify };
@@ -44,18 +47,50 @@ describe('users tab', () => {
     expect(row('zezima').getByText('1 March 2026')).toBeInTheDocument();
   });
 
-  it('makes a user an admin and shows the saved flag', async () => {
+  it('makes a user an admin once the admin confirms, and shows the saved flag', async () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
     const fetch = stubApi({
       'POST /api/admin/users/2/admin': () => Response.json({ ...zezima, is_admin: true }),
     });
     const { notify } = renderUsers();
     await userEvent.click(row('zezima').getByRole('button', { name: 'Make Admin' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'Make zezima an admin? They will be able to run this dashboard, including changing other admins.',
+    );
     expect(await row('zezima').findByRole('button', { name: 'Remove Admin' })).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith(
       '/api/admin/users/2/admin',
       expect.objectContaining({ method: 'POST', body: JSON.stringify({ is_admin: true }) }),
     );
     expect(notify).toHaveBeenCalledWith({ kind: 'success', text: 'zezima is now an admin.' });
+  });
+
+  it('makes nobody an admin when the admin cancels', async () => {
+    vi.stubGlobal('confirm', () => false);
+    const fetch = stubApi({});
+    renderUsers();
+    await userEvent.click(row('zezima').getByRole('button', { name: 'Make Admin' }));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(row('zezima').getByText('Member')).toBeInTheDocument();
+  });
+
+  it('removes another admin without asking, and disables Remove Admin on your own row, saying why', async () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    const fetch = stubApi({
+      'POST /api/admin/users/1/admin': () => Response.json({ ...boss, is_admin: false }),
+    });
+    const { notify } = renderUsers();
+    const own = row('chief').getByRole('button', { name: 'Remove Admin' });
+    expect(own).toBeDisabled();
+    expect(own).toHaveAccessibleDescription('chief You cannot change your own admin status.');
+    await userEvent.click(own);
+    await userEvent.click(row('boss').getByRole('button', { name: 'Remove Admin' }));
+    expect(await row('boss').findByRole('button', { name: 'Make Admin' })).toBeEnabled();
+    expect(confirm).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(notify).toHaveBeenCalledWith({ kind: 'success', text: 'boss is no longer an admin.' });
   });
 
   it.each([
@@ -75,6 +110,7 @@ describe('users tab', () => {
       'POST /api/admin/users/2/admin': () =>
         apiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side'),
     });
+    vi.stubGlobal('confirm', () => true);
     const { notify } = renderUsers();
     await userEvent.click(row('zezima').getByRole('button', { name: 'Make Admin' }));
     await vi.waitFor(() =>

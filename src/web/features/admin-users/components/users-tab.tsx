@@ -24,12 +24,18 @@ function adminErrorMessage(error: Error): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : FAILED;
 }
 
-function UserRow({ user, notify }: { user: User; notify: Notify }) {
+/** Granting runs the whole dashboard, so it is asked twice; a revoke is undone as easily as made. */
+const makeAdminConfirm = (username: string) =>
+  `Make ${username} an admin? They will be able to run this dashboard, including changing other admins.`;
+
+function UserRow({ user, own, notify }: { user: User; own: boolean; notify: Notify }) {
   const setAdmin = useSetAdmin();
   const createReset = useCreatePasswordReset();
   const [resetLink, setResetLink] = useState<PasswordResetLink | null>(null);
   const nameId = useId();
-  const toggle = () =>
+  const ownNoteId = useId();
+  const toggle = () => {
+    if (!user.is_admin && !window.confirm(makeAdminConfirm(user.username))) return;
     setAdmin.mutate(
       { userId: user.id, isAdmin: !user.is_admin },
       {
@@ -43,6 +49,7 @@ function UserRow({ user, notify }: { user: User; notify: Notify }) {
         onError: (error) => notify({ kind: 'error', text: adminErrorMessage(error) }),
       },
     );
+  };
   const reset = () =>
     createReset.mutate(user.id, {
       onSuccess: setResetLink,
@@ -71,15 +78,21 @@ function UserRow({ user, notify }: { user: User; notify: Notify }) {
         </td>
         <td className="px-4 py-3">
           <div className="flex flex-wrap gap-2">
+            {/* The server refuses a change to one's own flag; the button says so before it is tried. */}
             <button
               type="button"
               onClick={toggle}
-              disabled={setAdmin.isPending}
-              aria-describedby={nameId}
-              className="rounded border border-stone-600 px-3 py-1 text-sm text-stone-100 hover:bg-stone-800 disabled:opacity-60"
+              disabled={own || setAdmin.isPending}
+              aria-describedby={own ? `${nameId} ${ownNoteId}` : nameId}
+              className="rounded border border-stone-600 px-3 py-1 text-sm text-stone-100 hover:bg-stone-800 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-transparent"
             >
               {user.is_admin ? 'Remove Admin' : 'Make Admin'}
             </button>
+            {own && (
+              <span id={ownNoteId} className="self-center text-xs text-stone-400">
+                You cannot change your own admin status.
+              </span>
+            )}
             {/* The server makes no reset link for an admin: theirs is reset from the shell. */}
             {!user.is_admin && (
               <button
@@ -106,12 +119,20 @@ function UserRow({ user, notify }: { user: User; notify: Notify }) {
   );
 }
 
-function UsersTable({ users, notify }: { users: User[]; notify: Notify }) {
+function UsersTable({
+  users,
+  currentUserId,
+  notify,
+}: {
+  users: User[];
+  currentUserId: number | null;
+  notify: Notify;
+}) {
   if (users.length === 0) return <EmptyState title="No users found" />;
   return (
     <DataTable caption="Users" columns={COLUMNS}>
       {users.map((user) => (
-        <UserRow key={user.id} user={user} notify={notify} />
+        <UserRow key={user.id} user={user} own={user.id === currentUserId} notify={notify} />
       ))}
     </DataTable>
   );
@@ -121,7 +142,14 @@ function UsersTable({ users, notify }: { users: User[]; notify: Notify }) {
  * The users tab: every account, the admin flag an admin can grant or revoke (spec §6), the external
  * sign-in id, and a one-time link for a user who forgot their password (decision 015).
  */
-export function UsersTab({ notify }: { notify: Notify }) {
+export function UsersTab({
+  notify,
+  currentUserId,
+}: {
+  notify: Notify;
+  /** The signed-in admin, whose own row cannot change its admin flag. */
+  currentUserId: number | null;
+}) {
   const users = useAdminUsers();
   return (
     <TabSection
@@ -129,7 +157,7 @@ export function UsersTab({ notify }: { notify: Notify }) {
       description="Admins can run this dashboard. You cannot change your own admin status, and the clan always keeps one admin. A member who forgot their password gets a reset link from here; an admin's is reset from the shell with npm run admin -- reset-password."
     >
       <QueryState query={users} loadingLabel="Loading users..." errorTitle="Error Loading Users">
-        {(data) => <UsersTable users={data} notify={notify} />}
+        {(data) => <UsersTable users={data} currentUserId={currentUserId} notify={notify} />}
       </QueryState>
     </TabSection>
   );
