@@ -81,3 +81,115 @@ export function findVisibleMember(db: Kysely<Database>, womId: string) {
     .where(isVisibleMember)
     .executeTakeFirst();
 }
+
+/** The siege score of every archived season the member was in, oldest first. */
+export function listArchivedSeasonScores(db: Kysely<Database>, womId: string) {
+  return db
+    .selectFrom('season_scores')
+    .innerJoin('seasons', 'seasons.id', 'season_scores.season_id')
+    .select([
+      'seasons.id as season_id',
+      'seasons.name',
+      'seasons.started_at',
+      'seasons.ended_at',
+      'season_scores.siege_score',
+    ])
+    .where('season_scores.member_wom_id', '=', womId)
+    .where('seasons.is_open', '=', false)
+    .orderBy('seasons.started_at')
+    .orderBy('seasons.id')
+    .execute();
+}
+
+/** The season now running: the member's score in it is the one on their row. */
+export function findOpenSeason(db: Kysely<Database>) {
+  return db
+    .selectFrom('seasons')
+    .select(['id', 'name', 'started_at'])
+    .where('is_open', '=', true)
+    .executeTakeFirst();
+}
+
+/**
+ * The WOM-linked events the member won, newest first: the same wins the Event Wins board counts
+ * (leaderboards.repository.ts), so the page and the board agree.
+ */
+export function listEventsWon(db: Kysely<Database>, womId: string) {
+  return db
+    .selectFrom('event_results')
+    .innerJoin('events', 'events.id', 'event_results.event_id')
+    .select(['events.id', 'events.name', 'events.metric', 'events.end_date'])
+    .where('event_results.member_wom_id', '=', womId)
+    .where('event_results.won', '=', true)
+    .where('events.wom_id', 'is not', null)
+    .orderBy('events.end_date', 'desc')
+    .orderBy('events.id', 'desc')
+    .execute();
+}
+
+/** The member's public goals, newest first; private goals never leave the database here. */
+export function listPublicGoalsOf(db: Kysely<Database>, womId: string, limit: number) {
+  return db
+    .selectFrom('user_goals')
+    .select([
+      'id',
+      'goal_type',
+      'metric',
+      'start_value',
+      'current_value',
+      'target_value',
+      'completed',
+      'target_date',
+    ])
+    .where('wom_id', '=', womId)
+    .where('public', '=', true)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The public races the member runs in, with their own line, newest first. */
+export function listPublicRacesOf(db: Kysely<Database>, womId: string, limit: number) {
+  return db
+    .selectFrom('race_participants')
+    .innerJoin('races', 'races.id', 'race_participants.race_id')
+    .select([
+      'races.id',
+      'races.title',
+      'races.end_date',
+      'race_participants.id as participant_id',
+      'race_participants.metric',
+      'race_participants.start_value',
+      'race_participants.current_value',
+      'race_participants.target_value',
+    ])
+    .where('race_participants.wom_id', '=', womId)
+    .where('races.public', '=', true)
+    .orderBy('races.created_at', 'desc')
+    .orderBy('races.id', 'desc')
+    .orderBy('race_participants.id')
+    .limit(limit)
+    .execute();
+}
+
+/** When WOM took the member's latest stored snapshot; null when none is stored. */
+export async function findStatsSnapshotTime(db: Kysely<Database>, womId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('member_stats')
+    .select('snapshot_at')
+    .where('wom_id', '=', womId)
+    .executeTakeFirst();
+  return row?.snapshot_at ?? null;
+}
+
+/** A visible member as the roster has them (with `claimed`), or undefined for anyone the public must not see. */
+export function findVisibleRosterRow(db: Kysely<Database>, womId: string): Promise<RosterRow | undefined> {
+  return db
+    .selectFrom('members')
+    .selectAll('members')
+    .select(claimedColumn)
+    .where('members.wom_id', '=', womId)
+    .where(isVisibleMember)
+    .executeTakeFirst();
+}
