@@ -209,6 +209,67 @@ describe('profile page', () => {
     expect(within(card).getByRole('button', { name: 'Sync Progress' })).toBeInTheDocument();
   });
 
+  it("shows the synced XP on the character's card once Sync Progress says it is done", async () => {
+    const user = userEvent.setup();
+    const goal = testGoal({ id: 1, metric: 'overall', current_value: 12_345_678 });
+    let synced = false;
+    const moved = { ...goal, current_value: 12_400_000 };
+    stubApi({
+      'POST /api/user-goals/sync': () => {
+        synced = true;
+        return Response.json({
+          goals: [moved],
+          snapshot_at: '2026-11-24T10:00:00.000Z',
+          refreshed: true,
+          snapshot_age_seconds: 0,
+        });
+      },
+      'GET /api/me/characters': () =>
+        Response.json([{ ...character, current_xp: synced ? 12_400_000 : 12_345_678 }]),
+      'GET /api/members': () => Response.json(roster),
+      'GET /api/user-goals': () => Response.json({ items: [synced ? moved : goal], next_cursor: null }),
+    });
+    renderProfile({ goals: [goal] });
+    const card = await screen.findByRole('article', { name: 'Zezima' });
+    await user.click(within(card).getByRole('button', { name: 'Sync Progress' }));
+
+    expect(await within(card).findByText('Progress synced.')).toBeInTheDocument();
+    expect(within(card).getByText('12,400,000')).toBeInTheDocument();
+    expect(within(card).queryByText('12,345,678')).not.toBeInTheDocument();
+  });
+
+  it('refreshes the character card after Sync Progress on the Goals tab too', async () => {
+    const user = userEvent.setup();
+    const goal = testGoal({ id: 1, metric: 'attack' });
+    let synced = false;
+    stubApi({
+      'POST /api/user-goals/sync': () => {
+        synced = true;
+        return Response.json({
+          goals: [goal],
+          snapshot_at: '2026-11-24T09:48:00.000Z',
+          refreshed: false,
+          snapshot_age_seconds: 12 * 60,
+        });
+      },
+      'GET /api/me/characters': () =>
+        Response.json([{ ...character, current_xp: synced ? 12_400_000 : 12_345_678 }]),
+      'GET /api/members': () => Response.json(roster),
+      'GET /api/user-goals': () => Response.json({ items: [goal], next_cursor: null }),
+    });
+    renderProfile({ goals: [goal] });
+    await user.click(await screen.findByRole('tab', { name: 'Goals' }));
+    const zezimaGoals = await screen.findByRole('region', { name: 'Zezima' });
+    await user.click(within(zezimaGoals).getByRole('button', { name: 'Sync Progress' }));
+    expect(
+      await within(zezimaGoals).findByText('Progress synced from data 12 minutes old.'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Characters' }));
+    const card = await screen.findByRole('article', { name: 'Zezima' });
+    expect(within(card).getByText('12,400,000')).toBeInTheDocument();
+  });
+
   it('sets a goal on the Goals tab and lists it there', async () => {
     const user = userEvent.setup();
     const goal = testGoal({ id: 9, metric: 'attack', public: false });

@@ -17,7 +17,7 @@ import {
 } from '../../features/claims/components/claim-request-form.tsx';
 import { ClaimRequestsList } from '../../features/claims/components/claim-requests-list.tsx';
 import { MyCharacters } from '../../features/claims/components/my-characters.tsx';
-import { useMyCharacters } from '../../features/claims/api/get-my-characters.ts';
+import { myCharactersQueryKey, useMyCharacters } from '../../features/claims/api/get-my-characters.ts';
 import { CharacterGoals } from '../../features/goals/components/character-goals.tsx';
 import { GoalForm } from '../../features/goals/components/goal-form.tsx';
 import { MyGoals } from '../../features/goals/components/my-goals.tsx';
@@ -45,8 +45,22 @@ function RequestClaim() {
   );
 }
 
+/**
+ * After Sync Progress the server has set the character's member row to the snapshot the goals were
+ * measured from: the card and the roster show it too (issue 21), by the time the sync says it is done.
+ */
+function useRefreshSyncedCharacter() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: myCharactersQueryKey }),
+      queryClient.invalidateQueries({ queryKey: getMembersQueryOptions().queryKey }),
+    ]);
+}
+
 function CharactersTab() {
   const queryClient = useQueryClient();
+  const refreshSynced = useRefreshSyncedCharacter();
   // A character claimed by code is no longer one anybody can ask for.
   const refreshRoster = () =>
     void queryClient.invalidateQueries({ queryKey: getMembersQueryOptions().queryKey });
@@ -54,7 +68,7 @@ function CharactersTab() {
     <TabSection title="My Characters" description="The in-game characters you have claimed.">
       <MyCharacters
         renderRankIcon={(role) => <RankIcon role={role} />}
-        renderExtras={(character) => <CharacterGoals womId={character.wom_id} />}
+        renderExtras={(character) => <CharacterGoals womId={character.wom_id} onSynced={refreshSynced} />}
       />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ClaimCodeForm onClaimed={refreshRoster} />
@@ -82,13 +96,14 @@ function SetGoal() {
 }
 
 function GoalsTab() {
+  const refreshSynced = useRefreshSyncedCharacter();
   return (
     <TabSection
       title="My Goals"
       description="Targets for your characters, kept up to date from Wise Old Man."
     >
       <SetGoal />
-      <MyGoals />
+      <MyGoals onSynced={refreshSynced} />
     </TabSection>
   );
 }

@@ -1,20 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { syncGoalsResultSchema } from '#core/goals/goals.schema.ts';
+import type { SyncGoalsResult } from '#core/goals/goals.schema.ts';
 import { api } from '../../../lib/api-client.ts';
 import { goalsQueryKey } from './get-my-goals.ts';
 import { playerStatsQueryKey } from './get-player-stats.ts';
 
-type SyncResult = z.infer<typeof syncGoalsResultSchema>;
-
 export const syncProgress = (womId: string) =>
-  api.post<SyncResult>('/api/user-goals/sync', { wom_id: womId });
+  api.post<SyncGoalsResult>('/api/user-goals/sync', { wom_id: womId });
+
+/** What the page refreshes after a sync besides this feature's own queries (the character's card). */
+export type OnSynced = (womId: string) => Promise<unknown> | void;
 
 /**
- * Refreshes one character from WOM, then its active goals; every goal list, and the character's
- * current values in the Set a Goal form, show the new values.
+ * Refreshes one character from WOM, then its active goals; every goal list, the character's current
+ * values in the Set a Goal form and whatever `onSynced` refreshes show the new values before the
+ * sync counts as done.
  */
-export function useSyncProgress() {
+export function useSyncProgress(onSynced?: OnSynced) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: syncProgress,
@@ -22,6 +23,7 @@ export function useSyncProgress() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: goalsQueryKey }),
         queryClient.invalidateQueries({ queryKey: playerStatsQueryKey(womId) }),
+        onSynced?.(womId),
       ]),
   });
 }

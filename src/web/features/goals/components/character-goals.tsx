@@ -1,5 +1,6 @@
 import type { Goal } from '#core/goals/goals.schema.ts';
 import { useCharacterGoals } from '../api/get-my-goals.ts';
+import type { OnSynced } from '../api/sync-progress.ts';
 import { GoalCard } from './goal-card.tsx';
 import { SyncProgressButton } from './sync-progress-button.tsx';
 
@@ -13,9 +14,9 @@ export function inlineGoals(goals: readonly Goal[], womId: string): Goal[] {
 
 /**
  * Under a character's card: at most three of its active goals, from the newest page of that
- * character's goals, and its Sync Progress button.
+ * character's goals, and its Sync Progress button (`onSynced`: what the page refreshes after it).
  */
-export function CharacterGoals({ womId }: { womId: string }) {
+export function CharacterGoals({ womId, onSynced }: { womId: string; onSynced?: OnSynced }) {
   const goals = useCharacterGoals(womId);
   const active = inlineGoals(goals.data?.items ?? [], womId);
   return (
@@ -28,7 +29,7 @@ export function CharacterGoals({ womId }: { womId: string }) {
           ))}
         </div>
       )}
-      <SyncProgressButton womId={womId} />
+      <SyncProgressButton womId={womId} onSynced={onSynced} />
     </div>
   );
 }

@@ -122,7 +122,12 @@ describe('my goals', () => {
       'POST /api/user-goals/sync': ({ body }) => {
         expect(body).toEqual({ wom_id: '1' });
         synced = true;
-        return Response.json({ goals: [moved], snapshot_at: '2026-11-24T10:00:00.000Z' });
+        return Response.json({
+          goals: [moved],
+          snapshot_at: '2026-11-24T10:00:00.000Z',
+          refreshed: true,
+          snapshot_age_seconds: 0,
+        });
       },
       'GET /api/user-goals': () => Response.json({ items: [synced ? moved : attack], next_cursor: null }),
     });

@@ -5,6 +5,7 @@ import { ShowMore } from '../../../components/show-more.tsx';
 import { itemsOf } from '../../../lib/paged-list.ts';
 import { EmptyState } from '../../../components/states.tsx';
 import { useMyGoals } from '../api/get-my-goals.ts';
+import type { OnSynced } from '../api/sync-progress.ts';
 import { DeleteGoalButton } from './delete-goal-button.tsx';
 import { GoalCard } from './goal-card.tsx';
 import { SyncProgressButton } from './sync-progress-button.tsx';
@@ -16,7 +17,13 @@ function byCharacter(goals: readonly Goal[]): Goal[][] {
   return [...groups.values()];
 }
 
-function CharacterGoalList({ goals }: { goals: readonly [Goal, ...Goal[]] }) {
+function CharacterGoalList({
+  goals,
+  onSynced,
+}: {
+  goals: readonly [Goal, ...Goal[]];
+  onSynced: OnSynced | undefined;
+}) {
   const headingId = useId();
   const [first] = goals;
   return (
@@ -25,7 +32,7 @@ function CharacterGoalList({ goals }: { goals: readonly [Goal, ...Goal[]] }) {
         <h3 id={headingId} className="text-lg font-semibold text-stone-100">
           {first.player_name}
         </h3>
-        <SyncProgressButton womId={first.wom_id} />
+        <SyncProgressButton womId={first.wom_id} onSynced={onSynced} />
       </header>
       <div className="grid gap-4 lg:grid-cols-2">
         {goals.map((goal) => (
@@ -36,8 +43,11 @@ function CharacterGoalList({ goals }: { goals: readonly [Goal, ...Goal[]] }) {
   );
 }
 
-/** The user's goals, private ones too, each character's with its Sync Progress button. */
-export function MyGoals() {
+/**
+ * The user's goals, private ones too, each character's with its Sync Progress button (`onSynced`:
+ * what the page refreshes after it).
+ */
+export function MyGoals({ onSynced }: { onSynced?: OnSynced }) {
   const goals = useMyGoals();
   return (
     <QueryState
@@ -54,7 +64,9 @@ export function MyGoals() {
         ) : (
           <div className="space-y-6">
             {byCharacter(list).map(([first, ...rest]) =>
-              first ? <CharacterGoalList key={first.wom_id} goals={[first, ...rest]} /> : null,
+              first ? (
+                <CharacterGoalList key={first.wom_id} goals={[first, ...rest]} onSynced={onSynced} />
+              ) : null,
             )}
             <ShowMore list={goals} what="goals" />
           </div>

@@ -1,17 +1,20 @@
 import { useEffect, useState } from 'react';
 import { GOAL_MESSAGES } from '#core/goals/goals.schema.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSyncProgress } from '../api/sync-progress.ts';
+import { useSyncProgress, type OnSynced } from '../api/sync-progress.ts';
+import { syncedMessage } from '../utils/sync-message.ts';
 
 /** The success text hides after this long (spec §9: the sync success message shows 3 s). */
 export const SYNC_MESSAGE_MS = 3000;
 
 /**
  * Sync Progress (spec §2, Profile tabs): asks the server to refresh the character from WOM and then
- * its active goals. Each success restarts the message's 3 seconds.
+ * its active goals. Each success restarts the message's 3 seconds; the message says how old the data
+ * is when WOM was not asked. `onSynced` lets the page refresh what this feature does not own (the
+ * character's card).
  */
-export function SyncProgressButton({ womId }: { womId: string }) {
-  const sync = useSyncProgress();
+export function SyncProgressButton({ womId, onSynced }: { womId: string; onSynced?: OnSynced }) {
+  const sync = useSyncProgress(onSynced);
   // Which success is on show (0: none); a new one restarts the timer even while the last shows.
   const [shownSuccess, setShownSuccess] = useState(0);
 
@@ -36,9 +39,9 @@ export function SyncProgressButton({ womId }: { womId: string }) {
       >
         {sync.isPending ? 'Syncing...' : 'Sync Progress'}
       </button>
-      {shownSuccess !== 0 && (
+      {shownSuccess !== 0 && sync.data && (
         <p role="status" className="text-sm text-emerald-300">
-          Progress synced.
+          {syncedMessage(sync.data)}
         </p>
       )}
       {sync.isError && (
