@@ -204,9 +204,13 @@ export function MemberCombobox({
             ))}
         </ul>
       </div>
-      {/* Read once typing settles: how many members the name matches, or that none does. */}
+      {/*
+        Read once typing settles: how many members the name matches, or that none does. A live region
+        rather than a status role, so the form's own status message stays the only one.
+      */}
       <p
-        role="status"
+        aria-live="polite"
+        aria-atomic="true"
         className={typed !== null && matches.length === 0 ? 'text-sm text-stone-400' : 'sr-only'}
       >
         {typed === null

@@ -28,18 +28,25 @@ const pending: ClaimRequest = {
 
 async function request(player: string | null, message = '') {
   const user = userEvent.setup();
-  if (player) await user.selectOptions(screen.getByLabelText('Player'), player);
+  if (player) {
+    await user.type(screen.getByRole('combobox', { name: 'Player' }), player.slice(0, 4));
+    await user.click(screen.getByRole('option', { name: player }));
+  }
   if (message) await user.type(screen.getByLabelText('Message'), message);
   await user.click(screen.getByRole('button', { name: 'Request Claim' }));
 }
 
 describe('request a claim', () => {
-  it('offers the players nobody has claimed, with an optional message', () => {
+  it('offers the players nobody has claimed in a searchable combobox, with an optional message', async () => {
     renderWithQueries(<ClaimRequestForm players={players} />);
-    const options = [...screen.getByLabelText<HTMLSelectElement>('Player').options].map(
-      (option) => option.textContent,
-    );
-    expect(options).toEqual(['-- Select a player --', 'Iron Bob', 'Lynx Titan']);
+    const player = screen.getByRole('combobox', { name: 'Player' });
+    await userEvent.click(player);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Iron Bob',
+      'Lynx Titan',
+    ]);
+    await userEvent.type(player, 'lyn{Enter}');
+    expect(player).toHaveValue('Lynx Titan');
     expect(screen.getByLabelText('Message')).not.toBeRequired();
   });
 
@@ -63,7 +70,7 @@ describe('request a claim', () => {
       '/api/claim-requests',
       expect.objectContaining({ method: 'POST', body: JSON.stringify({ wom_id: '3', message: 'My main' }) }),
     );
-    expect(screen.getByLabelText('Player')).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Player' })).toHaveValue('');
     expect(screen.getByLabelText('Message')).toHaveValue('');
     expect(queryClient.getQueryState(claimRequestsQueryKey)?.isInvalidated).toBe(true);
   });
@@ -84,7 +91,7 @@ describe('request a claim', () => {
     renderWithQueries(<ClaimRequestForm players={players} />);
     await request(null);
     expect(await screen.findByText('Please select a valid player')).toBeInTheDocument();
-    expect(screen.getByLabelText('Player')).toHaveAccessibleDescription('Please select a valid player');
+    expect(screen.getByRole('combobox', { name: 'Player' })).toHaveAccessibleDescription('Please select a valid player');
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import {
   CLAIM_MESSAGES,
   claimRequestInputSchema,
@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/states.tsx';
 import { useRequestClaim, type ClaimRequestBody } from '../api/request-claim.ts';
 import { requestErrorMessage } from './claim-error-message.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { MemberCombobox } from '../../../components/member-combobox.tsx';
 import { FormCard } from './form-card.tsx';
 
 /** A member the user can ask for: one nobody has claimed yet. */
@@ -24,8 +25,8 @@ const inputClass =
 const EMPTY: ClaimRequestInput = { wom_id: '', message: '' };
 
 /**
- * Request a claim (spec §5): the user picks a member nobody has claimed and may add a message for
- * the admins, who approve or deny it. With nobody left to pick, it says so instead.
+ * Request a claim (spec §5): the user finds a member nobody has claimed by typing the name, and may
+ * add a message for the admins, who approve or deny it. With nobody left to pick, it says so instead.
  */
 export function ClaimRequestForm({ players }: { players: readonly ClaimablePlayer[] }) {
   const request = useRequestClaim();
@@ -34,7 +35,7 @@ export function ClaimRequestForm({ players }: { players: readonly ClaimablePlaye
     resolver: zodResolver(claimRequestInputSchema),
     defaultValues: EMPTY,
   });
-  const ids = { player: useId(), playerError: useId(), message: useId(), messageHint: useId() };
+  const ids = { playerError: useId(), message: useId(), messageHint: useId() };
   const playerError = form.formState.errors.wom_id?.message;
 
   if (players.length === 0) return <EmptyState title={CLAIM_MESSAGES.allClaimed} />;
@@ -61,23 +62,22 @@ export function ClaimRequestForm({ players }: { players: readonly ClaimablePlaye
         <FormAlert kind="success">Your request for {requested} has been sent to the admins.</FormAlert>
       )}
       <div className="space-y-1">
-        <label htmlFor={ids.player} className="block text-sm font-medium text-stone-200">
-          Player
-        </label>
-        <select
-          id={ids.player}
-          aria-invalid={playerError ? true : undefined}
-          aria-describedby={playerError ? ids.playerError : undefined}
-          className={inputClass}
-          {...form.register('wom_id')}
-        >
-          <option value="">-- Select a player --</option>
-          {players.map((player) => (
-            <option key={player.wom_id} value={player.wom_id}>
-              {player.name}
-            </option>
-          ))}
-        </select>
+        <Controller
+          control={form.control}
+          name="wom_id"
+          render={({ field }) => (
+            <MemberCombobox
+              label="Player"
+              members={players}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              invalid={playerError !== undefined}
+              describedBy={playerError ? ids.playerError : undefined}
+            />
+          )}
+        />
         {playerError && (
           <p id={ids.playerError} className="text-sm text-red-400">
             {playerError}
