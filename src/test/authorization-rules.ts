@@ -115,6 +115,7 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'GET /api/health': one(everyone(200)),
   'GET /api/clan': one(everyone(200)),
   'GET /api/members': one(everyone(200)),
+  'GET /api/members/:womId': one(everyone(200), (world) => ({ params: { womId: world.character } })),
   'GET /api/anniversaries': one(everyone(200)),
   'GET /api/events': one(everyone(200)),
   'GET /api/leaderboards': one(everyone(200)),
@@ -257,6 +258,12 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'POST /api/admin/members/:womId/whitelist': one(adminOnly(200), (world) => ({
     params: { womId: world.requested.womId },
     body: { reason: 'Known to the clan' },
+  })),
+  'GET /api/admin/inactivity': one(adminOnly(200), () => ({ query: { days: '30' } })),
+  'GET /api/admin/inactivity/export.csv': one(adminOnly(200), () => ({ query: { days: '30' } })),
+  'PUT /api/admin/members/:womId/away': one(adminOnly(200), (world) => ({
+    params: { womId: world.requested.womId },
+    body: { away_until: null },
   })),
   // The matrix's member is not whitelisted: an admin passes the guard and is told so (409).
   'POST /api/admin/members/:womId/unwhitelist': one(adminOnly(409), (world) => ({

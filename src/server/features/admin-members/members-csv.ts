@@ -9,11 +9,22 @@ import { MEMBER_EXPORT_COLUMNS, memberExportRow } from '#core/members/members-ex
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** The members export (spec §9): a header row and one row per member. */
-export function membersCsv(members: readonly AdminMember[]): string {
+/**
+ * A CSV for spreadsheets, with the formula escaping above: a header row and the rows, CRLF-separated.
+ * Every admin export goes through this, so each gets the same protection.
+ */
+export function safeCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null)[])[],
+): string {
   // Rows as arrays, the header first: with `{fields, data}` papaparse adds an empty row when there is no data.
-  return Papa.unparse([[...MEMBER_EXPORT_COLUMNS], ...members.map(memberExportRow)], {
+  return Papa.unparse([[...header], ...rows.map((row) => [...row])], {
     escapeFormulae: FORMULA_START,
     newline: '\r\n',
   });
+}
+
+/** The members export (spec §9): a header row and one row per member. */
+export function membersCsv(members: readonly AdminMember[]): string {
+  return safeCsv(MEMBER_EXPORT_COLUMNS, members.map(memberExportRow));
 }

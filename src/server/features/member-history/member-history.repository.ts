@@ -31,3 +31,38 @@ export async function listSnapshotPoints(db: Db, womId: string, since: string): 
     .orderBy('day')
     .execute();
 }
+
+/**
+ * For each member with one, the latest stored day whose XP or EHB is above the member's previous
+ * stored day (days need not be consecutive: a gap in syncing spans one comparison). A member's
+ * first stored day is no gain: there is nothing before it to compare with.
+ */
+export async function listLastGainDays(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('member_snapshots')
+        .select((inner) => [
+          'wom_id',
+          'day',
+          'exp',
+          'ehb',
+          inner.fn
+            .agg<number | null>('lag', ['exp'])
+            .over((ob) => ob.partitionBy('wom_id').orderBy('day'))
+            .as('prev_exp'),
+          inner.fn
+            .agg<number | null>('lag', ['ehb'])
+            .over((ob) => ob.partitionBy('wom_id').orderBy('day'))
+            .as('prev_ehb'),
+        ])
+        .as('steps'),
+    )
+    .select((eb) => ['steps.wom_id', eb.fn.max('steps.day').as('day')])
+    .where((eb) =>
+      eb.or([eb('steps.exp', '>', eb.ref('steps.prev_exp')), eb('steps.ehb', '>', eb.ref('steps.prev_ehb'))]),
+    )
+    .groupBy('steps.wom_id')
+    .execute();
+  return new Map(rows.map((row) => [row.wom_id, row.day]));
+}
