@@ -1,57 +1,23 @@
-import type { AuditEntry } from '#core/audit/audit.schema.ts';
-import { DataTable } from '../../../components/data-table.tsx';
+import { useState } from 'react';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { TabSection } from '../../../components/tab-section.tsx';
-import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { useAuditLog } from '../api/get-audit-log.ts';
-import { summariseChange } from '../utils/change-summary.ts';
+import { useAuditFilters, useAuditLog, type AuditFilter } from '../api/get-audit-log.ts';
+import { AuditEntryItem } from './audit-entry.tsx';
+import { AuditFilterBar } from './audit-filters.tsx';
 
-function Changes({ entry }: { entry: AuditEntry }) {
-  const summary = summariseChange(entry.before, entry.after);
-  if (summary.kind === 'created') return <span className="text-emerald-300">Created</span>;
-  if (summary.kind === 'deleted') return <span className="text-red-300">Deleted</span>;
-  if (summary.kind === 'unchanged') return <span className="text-stone-500">-</span>;
-  return (
-    <ul className="space-y-0.5">
-      {summary.changes.map((change) => (
-        <li key={change.field} className="break-words">
-          <span className="text-stone-400">{change.field}:</span> {change.before}{' '}
-          <span aria-hidden="true">→</span>
-          <span className="sr-only">to</span> {change.after}
-        </li>
-      ))}
-    </ul>
-  );
-}
+const isFiltered = (filter: AuditFilter) => Object.values(filter).some((value) => value !== undefined);
 
-function AuditTable({ entries }: { entries: AuditEntry[] }) {
-  return (
-    <DataTable caption="Recent admin actions" columns={['When', 'Who', 'Action', 'Target', 'Changes']}>
-      {entries.map((entry) => (
-        <tr key={entry.id} className="border-t border-stone-800 align-top">
-          <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(entry.created_at)}</td>
-          <td className="px-4 py-2">{entry.actor_label}</td>
-          <td className="px-4 py-2">
-            <code className="text-gold-300">{entry.action}</code>
-          </td>
-          <td className="px-4 py-2 whitespace-nowrap">
-            {entry.target_type}
-            {entry.target_id && <span className="text-stone-400"> {entry.target_id}</span>}
-          </td>
-          <td className="px-4 py-2">
-            <Changes entry={entry} />
-          </td>
-        </tr>
-      ))}
-    </DataTable>
-  );
-}
-
-/** The audit tab: who did what to which record, newest first, with 'Load more' for older actions. */
+/**
+ * The audit tab: each admin action as a sentence, newest first, narrowed by who, what and which
+ * member, with 'Load more' for older actions and each action's changes field by field on request.
+ */
 export function AuditTab({ notify }: { notify: Notify }) {
-  const log = useAuditLog();
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const log = useAuditLog(filter);
+  // Without the choices the filters still work: the member box takes a WOM id, the rest show 'Any'.
+  const choices = useAuditFilters();
 
   const loadMore = () =>
     void log.fetchNextPage().then((result) => {
@@ -61,6 +27,7 @@ export function AuditTab({ notify }: { notify: Notify }) {
 
   return (
     <TabSection title="Audit Log" description="Every admin action, with what it changed.">
+      <AuditFilterBar choices={choices.data} filter={filter} onChange={setFilter} />
       {/* A failed 'Load more' keeps the pages already shown; it is reported as a notice. */}
       <QueryState
         query={log}
@@ -70,11 +37,23 @@ export function AuditTab({ notify }: { notify: Notify }) {
       >
         {(data) => {
           const entries = data.pages.flat();
-          return entries.length === 0 ? (
-            <EmptyState title="No admin actions recorded yet" />
-          ) : (
+          if (entries.length === 0)
+            return (
+              <EmptyState
+                title={
+                  isFiltered(filter)
+                    ? 'No admin actions match these filters'
+                    : 'No admin actions recorded yet'
+                }
+              />
+            );
+          return (
             <>
-              <AuditTable entries={entries} />
+              <ol aria-label="Recent admin actions" className="space-y-2">
+                {entries.map((entry) => (
+                  <AuditEntryItem key={entry.id} entry={entry} />
+                ))}
+              </ol>
               {log.hasNextPage && (
                 <div className="text-center">
                   <button
