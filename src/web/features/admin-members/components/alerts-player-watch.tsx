@@ -1,7 +1,9 @@
-import { ExternalLink, TriangleAlert } from 'lucide-react';
+import { ChevronRight, ExternalLink, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import type { AdminMember, WatchCaseView } from '#core/members/admin-members.schema.ts';
 import { formatLongDate } from '../../../lib/format.ts';
+import { memberName } from '../lib/member-name.ts';
+import { UnwhitelistDialog, unwhitelistedText } from './unwhitelist-dialog.tsx';
 import { WhitelistDialog } from './whitelist-dialog.tsx';
 
 /** The spec's whitelist success text hides after this long (spec §9). */
@@ -11,6 +13,13 @@ export const WHITELIST_MESSAGE_MS = 3000;
 export function playerWatchAlerts(members: readonly AdminMember[]): AdminMember[] {
   return members
     .filter((member) => member.runewatch_reported && !member.runewatch_whitelisted)
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Reported members an admin has whitelisted: the ones that would be alerts again without it. */
+export function whitelistedReports(members: readonly AdminMember[]): AdminMember[] {
+  return members
+    .filter((member) => member.runewatch_reported && member.runewatch_whitelisted)
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -64,18 +73,23 @@ function CaseDetails({ watchCase, nameId }: { watchCase: WatchCaseView | null; n
   );
 }
 
-/** The player-watch alerts: reported members with their case and a 'Whitelist' button each. */
+/**
+ * The player-watch alerts: reported members with their case and a 'Whitelist' button each, then the
+ * reported members already whitelisted, each with its reason and 'Remove from whitelist'.
+ */
 export function PlayerWatchAlerts({ members }: { members: readonly AdminMember[] }) {
   const headingId = useId();
   const [whitelisting, setWhitelisting] = useState<AdminMember | null>(null);
-  const [whitelisted, setWhitelisted] = useState<string | null>(null);
+  const [unwhitelisting, setUnwhitelisting] = useState<AdminMember | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
   const alerts = playerWatchAlerts(members);
+  const cleared = whitelistedReports(members);
 
   useEffect(() => {
-    if (whitelisted === null) return;
-    const timer = window.setTimeout(() => setWhitelisted(null), WHITELIST_MESSAGE_MS);
+    if (message === null) return;
+    const timer = window.setTimeout(() => setMessage(null), WHITELIST_MESSAGE_MS);
     return () => window.clearTimeout(timer);
-  }, [whitelisted]);
+  }, [message]);
 
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-stone-800 bg-stone-900">
@@ -93,7 +107,7 @@ export function PlayerWatchAlerts({ members }: { members: readonly AdminMember[]
         role="status"
         className="empty:hidden mx-4 mt-3 rounded border border-emerald-700 bg-emerald-950 px-3 py-2 text-sm text-emerald-100"
       >
-        {whitelisted && `${whitelisted} has been whitelisted`}
+        {message}
       </p>
       {alerts.length === 0 ? (
         <p className="px-4 py-6 text-center text-stone-400">No reported clan members found</p>
@@ -110,12 +124,23 @@ export function PlayerWatchAlerts({ members }: { members: readonly AdminMember[]
           </ul>
         </div>
       )}
+      {cleared.length > 0 && (
+        <WhitelistedReports members={cleared} onUnwhitelist={(member) => setUnwhitelisting(member)} />
+      )}
       <WhitelistDialog
         member={whitelisting}
         onClose={() => setWhitelisting(null)}
         onWhitelisted={(name) => {
           setWhitelisting(null);
-          setWhitelisted(name);
+          setMessage(`${name} has been whitelisted`);
+        }}
+      />
+      <UnwhitelistDialog
+        member={unwhitelisting}
+        onClose={() => setUnwhitelisting(null)}
+        onUnwhitelisted={(name) => {
+          setUnwhitelisting(null);
+          setMessage(unwhitelistedText(name));
         }}
       />
     </section>
@@ -144,5 +169,62 @@ function AlertRow({ member, onWhitelist }: { member: AdminMember; onWhitelist: (
         Whitelist
       </button>
     </li>
+  );
+}
+
+/**
+ * Reported but whitelisted: why each was cleared, and the way to put them back among the alerts.
+ * Folded away until asked for, since the alerts above are what needs a decision.
+ */
+function WhitelistedReports({
+  members,
+  onUnwhitelist,
+}: {
+  members: readonly AdminMember[];
+  onUnwhitelist: (member: AdminMember) => void;
+}) {
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="border-t border-stone-800 px-4 py-3">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        onClick={() => setOpen(!open)}
+        className="flex items-center gap-1 rounded text-sm font-semibold text-stone-200 hover:text-stone-100"
+      >
+        <ChevronRight
+          aria-hidden="true"
+          className={`h-4 w-4 transition-transform ${open ? 'rotate-90' : ''}`}
+        />
+        Whitelisted reports ({members.length})
+      </button>
+      {open && (
+        <ul id={listId} aria-label="Whitelisted reports" className="mt-3 space-y-2">
+          {members.map((member) => (
+            <li
+              key={member.wom_id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded border border-stone-800 p-3"
+            >
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-medium text-stone-100">{member.name}</p>
+                <p className="break-words text-stone-400">
+                  Whitelisted: {member.runewatch_whitelist_reason ?? 'no reason given'}
+                </p>
+              </div>
+              <button
+                type="button"
+                onClick={() => onUnwhitelist(member)}
+                aria-label={`Remove ${memberName(member)} from whitelist`}
+                className="rounded border border-stone-600 px-3 py-1.5 text-sm font-medium text-stone-100 hover:bg-stone-800"
+              >
+                Remove from whitelist
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

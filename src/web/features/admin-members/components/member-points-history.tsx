@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { PointsEntry } from '#core/members/points-history.ts';
+import { QueryState } from '../../../components/query-state.tsx';
+import { ShowMore } from '../../../components/show-more.tsx';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { getAdminMembersQueryOptions } from '../api/get-admin-members.ts';
+import { useMemberPoints } from '../api/get-member-points.ts';
+
+/** Who the points came from: the event that paid them or the admin who gave them. */
+function sourceOf(entry: PointsEntry): string {
+  if (entry.event) return `Event: ${entry.event.name}`;
+  if (entry.actor) return `By ${entry.actor.username}`;
+  // The event was deleted or the admin's account removed since: the reason still says what it was.
+  return 'Source no longer recorded';
+}
+
+function signed(amount: number): string {
+  return amount > 0 ? `+${formatNumber(amount)}` : formatNumber(amount);
+}
+
+function EntryRow({ entry }: { entry: PointsEntry }) {
+  return (
+    <li className="grid grid-cols-[4rem_1fr] gap-x-3 gap-y-0.5 border-t border-stone-800 py-2 first:border-t-0 sm:grid-cols-[4rem_1fr_auto]">
+      <span
+        className={`row-span-2 font-semibold tabular-nums sm:row-span-1 ${
+          entry.amount < 0 ? 'text-red-300' : 'text-emerald-300'
+        }`}
+      >
+        {signed(entry.amount)}
+        <span className="sr-only"> points</span>
+      </span>
+      <span className="min-w-0 break-words text-stone-100">
+        {entry.reason}
+        <span className="block text-xs text-stone-400">{sourceOf(entry)}</span>
+      </span>
+      <time dateTime={entry.created_at} className="text-xs text-stone-400 sm:text-right">
+        {formatDateTime(entry.created_at)}
+      </time>
+    </li>
+  );
+}
+
+/**
+ * A member's points in the open season (issue 21), newest first: each ledger row's amount, reason,
+ * the event or admin behind it, and when; ten at a time with "Show more". It follows the member's
+ * row in the admin list, so points just given appear here too.
+ */
+export function MemberPointsHistory({ womId }: { womId: string }) {
+  const headingId = useId();
+  const { data: memberUpdatedAt = null } = useQuery({
+    ...getAdminMembersQueryOptions(),
+    select: (members) => members.find((member) => member.wom_id === womId)?.updated_at ?? null,
+  });
+  const history = useMemberPoints(womId, memberUpdatedAt);
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <header className="flex flex-wrap items-baseline gap-x-2">
+        <h3 id={headingId} className="text-sm font-semibold tracking-wide text-stone-300 uppercase">
+          Points history
+        </h3>
+        {history.data && <p className="text-sm text-stone-400">{history.data.pages[0]?.season.name}</p>}
+      </header>
+      <QueryState
+        query={history}
+        loadingLabel="Loading points history..."
+        errorTitle="Error Loading Points History"
+        keepDataOnError={history.isFetchNextPageError}
+      >
+        {(data) => {
+          const entries = data.pages.flatMap((page) => page.items);
+          return entries.length === 0 ? (
+            <p className="text-sm text-stone-400">No points yet this season.</p>
+          ) : (
+            <>
+              <ul aria-labelledby={headingId} className="text-sm">
+                {entries.map((entry) => (
+                  <EntryRow key={entry.id} entry={entry} />
+                ))}
+              </ul>
+              <ShowMore list={history} what="points" />
+            </>
+          );
+        }}
+      </QueryState>
+    </section>
+  );
+}
