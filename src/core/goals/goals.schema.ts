@@ -28,6 +28,14 @@ export const GOAL_MESSAGES = {
   noPublicGoals: 'No Public Goals',
 } as const;
 
+/**
+ * The first check of a target typed into a goal or race form: a decimal is refused as 'Value must be
+ * a whole number', before any rule about its size, which it may well meet. One rule for both forms.
+ */
+export function wholeNumberProblem(typed: string): string | null {
+  return Number.isInteger(Number(typed)) ? null : GOAL_MESSAGES.wholeNumber;
+}
+
 /** What a goal tracks: a skill's experience, a boss's kills or an activity's score. */
 export const GOAL_TYPES = ['skill', 'boss', 'activity'] as const;
 export type GoalType = (typeof GOAL_TYPES)[number];

@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useFieldArray, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { RACE_MESSAGES, type Race, type RaceInput } from '#core/races/races.schema.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -17,6 +24,7 @@ import {
   type RaceFormValues,
   type RaceMode,
 } from '../utils/race-form-values.ts';
+import { MemberCombobox } from '../../../components/member-combobox.tsx';
 import { MetricOptions } from '../../../components/metric-options.tsx';
 
 /** A player a race may include: a member of the clan, by name. */
@@ -50,7 +58,7 @@ function ParticipantFields({
   startOf: BaselineOf;
   onRemove: (() => void) | null;
 }) {
-  const ids = { player: useId(), metric: useId(), target: useId(), current: useId(), mode: useId() };
+  const ids = { metric: useId(), target: useId(), current: useId() };
   const row = useWatch({ control, name: `participants.${index}` });
   const current = usePlayerValue(row.wom_id, row.metric);
   const start = startOf(row);
@@ -58,19 +66,20 @@ function ParticipantFields({
   const minimum = (start ?? current ?? 0) + 1;
   return (
     <li className="grid items-end gap-3 rounded border border-stone-800 p-3 sm:grid-cols-[1fr_1fr_10rem_auto]">
-      <div className="space-y-1">
-        <label htmlFor={ids.player} className={labelClass}>
-          Player
-        </label>
-        <select id={ids.player} className={inputClass} {...register(`participants.${index}.wom_id`)}>
-          <option value="">-- Select Player --</option>
-          {players.map(({ wom_id, name }) => (
-            <option key={wom_id} value={wom_id}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Controller
+        control={control}
+        name={`participants.${index}.wom_id`}
+        render={({ field }) => (
+          <MemberCombobox
+            label="Player"
+            members={players}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+          />
+        )}
+      />
       <div className="space-y-1">
         <label htmlFor={ids.metric} className={labelClass}>
           Metric

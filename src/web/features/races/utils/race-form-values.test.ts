@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GOAL_MESSAGES } from '#core/goals/goals.schema.ts';
 import { testRace } from '../race-test-data.ts';
 import { raceFormSchema, raceFormValues, todayUtc, type RaceFormValues } from './race-form-values.ts';
 
@@ -30,8 +31,18 @@ describe('race form values', () => {
       messagesOf(
         filled({ participants: [{ wom_id: '3', metric: 'zulrah', mode: 'total', target_value: '1.5' }] }),
       ),
-    ).toEqual(['Target value must be at least 1']);
+    ).toEqual(['Value must be a whole number']);
     expect(messagesOf(filled({ participants: [] }))).toEqual(['A race needs at least one participant']);
+  });
+
+  it("says a decimal target must be a whole number, in the goals' words, before its size is looked at", () => {
+    const row = (mode: 'gain' | 'total', target_value: string) =>
+      filled({ participants: [{ wom_id: '3', metric: 'fishing', mode, target_value }] });
+    expect(messagesOf(row('total', '1500.5'))).toEqual([GOAL_MESSAGES.wholeNumber]);
+    expect(messagesOf(row('gain', '0.5'))).toEqual(['Value must be a whole number']);
+    expect(messagesOf(row('gain', '0'))).toEqual(['Target value must be at least 1']);
+    expect(messagesOf(row('total', '-3'))).toEqual(['Target value must be at least 1']);
+    expect(messagesOf(row('total', '1500'))).toEqual([]);
   });
 
   it("refuses a total at or below where the participant starts, but not a gain, with the goal rule's words", () => {

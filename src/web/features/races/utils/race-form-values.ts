@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GOAL_MODES } from '#core/goals/goals.schema.ts';
+import { GOAL_MODES, wholeNumberProblem } from '#core/goals/goals.schema.ts';
 import { RACE_MESSAGES, type Race, type RaceInput } from '#core/races/races.schema.ts';
 
 /** Gain: the value is an amount on top of the start. Total: the value is the target itself. */
@@ -61,11 +61,6 @@ const isComplete = (row: ParticipantRow) =>
 const isTotalNotAbove = (row: ParticipantRow, baseline: number | null) =>
   row.mode === 'total' && baseline !== null && Number(row.target_value) <= baseline;
 
-const isWholeAtLeastOne = (text: string) => {
-  const value = Number(text);
-  return Number.isInteger(value) && value >= 1;
-};
-
 /**
  * The spec's checks (§5 Race creation) with its messages, before anything is sent; the server checks
  * them again. The form's values become what `POST /api/races` takes: the end date as the last moment
@@ -91,7 +86,12 @@ export function raceFormSchema(today: string, baselineOf: BaselineOf = () => nul
         .superRefine((rows, context) => {
           if (!rows.every(isComplete)) {
             context.addIssue({ code: 'custom', message: RACE_MESSAGES.participantIncomplete });
-          } else if (!rows.every((row) => isWholeAtLeastOne(row.target_value))) {
+            return;
+          }
+          const notWhole = rows.map((row) => wholeNumberProblem(row.target_value)).find(Boolean);
+          if (notWhole) {
+            context.addIssue({ code: 'custom', message: notWhole });
+          } else if (rows.some((row) => Number(row.target_value) < 1)) {
             context.addIssue({ code: 'custom', message: RACE_MESSAGES.targetAtLeastOne });
           } else if (rows.some((row) => isTotalNotAbove(row, baselineOf(row)))) {
             context.addIssue({ code: 'custom', message: RACE_MESSAGES.targetNotAboveStart });
