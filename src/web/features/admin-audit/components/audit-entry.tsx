@@ -19,7 +19,7 @@ function ChangesTable({ entry, sentence }: { entry: AuditEntry; sentence: string
         <ChevronRight aria-hidden="true" className="h-4 w-4 transition-transform group-open:rotate-90" />
         Show changes ({changes.length} {changes.length === 1 ? 'field' : 'fields'})
       </summary>
-      <table className="mt-2 w-full table-fixed border-collapse text-left text-sm">
+      <table className="mt-2 w-full table-fixed border-collapse text-left text-sm sm:max-w-2xl">
         <caption className="sr-only">Changes: {sentence}</caption>
         <thead className="text-xs text-stone-400">
           <tr>
