@@ -59,6 +59,16 @@ function TabButtons() {
       <button type="button" onClick={() => setTab('audit')}>
         Audit
       </button>
+      <button
+        type="button"
+        onClick={() => {
+          // As Radix does: the tab is reported on mousedown and again on the focus that follows.
+          setTab('sync');
+          setTab('sync');
+        }}
+      >
+        Sync
+      </button>
     </>
   );
 }
@@ -74,6 +84,20 @@ describe("useSearchParam with 'push'", () => {
     );
     await user.click(screen.getByRole('button', { name: 'Audit' }));
     expect(screen.getByText('Showing audit')).toBeInTheDocument();
+    // The same value again (Radix reports a tab on focus and on click) adds no second entry.
+    await user.click(screen.getByRole('button', { name: 'Audit' }));
     expect(memory.history).toEqual(['/admin?tab=alerts', '/admin?tab=audit']);
+  });
+
+  it('adds one entry for the same change made twice in one event', async () => {
+    const user = userEvent.setup();
+    const memory = memoryLocation({ path: '/admin?tab=alerts', record: true });
+    render(
+      <Router hook={memory.hook}>
+        <TabButtons />
+      </Router>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Sync' }));
+    expect(memory.history).toEqual(['/admin?tab=alerts', '/admin?tab=sync']);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useRouter } from 'wouter';
 
 /**
@@ -30,17 +30,26 @@ export function useSetSearchParams(
 ): (values: Record<string, string>) => void {
   const [pathname, navigate] = useLocation();
   const params = useSearchParams();
+  // The query as last written: two changes in one event (Radix reports a tab on mousedown and again
+  // on the focus it brings) must see each other, before React renders the first.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   return useCallback(
     (values) => {
-      const next = new URLSearchParams(params);
+      const next = new URLSearchParams(latest.current);
       for (const [name, value] of Object.entries(values)) {
         if (value === '') next.delete(name);
         else next.set(name, value);
       }
       const query = next.toString();
+      // Nothing changed (a tab chosen again): no history entry.
+      if (query === latest.current.toString()) return;
+      latest.current = next;
       navigate(query ? `${pathname}?${query}` : pathname, { replace: history === 'replace' });
     },
-    [params, pathname, navigate, history],
+    [pathname, navigate, history],
   );
 }
 

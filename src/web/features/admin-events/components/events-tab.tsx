@@ -108,7 +108,7 @@ function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => 
             </button>
           </div>
         ) : (
-          <span className="text-xs text-stone-500">Managed by the sync</span>
+          <span className="text-xs text-stone-400">Managed by the sync</span>
         )}
       </td>
     </tr>
