@@ -89,6 +89,7 @@ describe('member combobox', () => {
     expect(screen.getByText('Chosen: 4')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(combobox()).toHaveValue('');
+    expect(combobox()).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByText('Chosen: nobody')).toBeInTheDocument();
   });
 

@@ -121,8 +121,10 @@ export function MemberCombobox({
         event.preventDefault();
         setOpen(false);
       } else if (text !== '') {
+        // A second Escape empties the field, as a native search box does, without reopening the list.
         event.preventDefault();
-        type('');
+        setTyped(null);
+        if (value !== '') onChange('');
       }
     }
   };
