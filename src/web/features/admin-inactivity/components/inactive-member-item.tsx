@@ -27,7 +27,7 @@ export function InactiveMemberItem({
     <li className="flex flex-col gap-3 rounded-lg border border-stone-800 bg-stone-900/60 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-x-2 font-semibold break-words text-stone-100">
-          {member.name}
+          <span>{member.name}</span>
           {member.hidden && (
             <span className="inline-flex items-center gap-1 text-xs font-normal text-stone-400">
               <EyeOff aria-hidden="true" className="h-3 w-3" />
