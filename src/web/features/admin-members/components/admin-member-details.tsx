@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { NOT_TRACKED_TEXT, isTrackedByWom } from '#core/members/wom-tracking.ts';
 import { MANUAL_POINT_INCREMENTS, type ManualPointIncrement } from '#core/events/competition-results.ts';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
@@ -62,7 +62,7 @@ export function AdminMemberDetails({
   run: (action: () => Promise<void>) => void;
   /** Points are on their way to the server: the point buttons wait for its answer. */
   awarding: boolean;
-  award: (amount: ManualPointIncrement) => void;
+  award: (amount: ManualPointIncrement, event: MouseEvent) => void;
 }) {
   const role = roleDisplayName(member.womrole);
   const calculated = roleDisplayName(member.calculated_rank);
@@ -122,7 +122,7 @@ export function AdminMemberDetails({
               key={amount}
               type="button"
               disabled={awarding}
-              onClick={() => award(amount)}
+              onClick={(event) => award(amount, event)}
               className="rounded bg-emerald-800 px-3 py-1.5 text-sm font-semibold text-emerald-50 hover:bg-emerald-700 disabled:opacity-60"
             >
               +{amount}

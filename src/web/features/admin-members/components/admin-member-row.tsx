@@ -53,9 +53,12 @@ export const AdminMemberRow = memo(function AdminMemberRow({
     setBusy(true);
     void action().finally(() => setBusy(false));
   };
-  /** Gives the points once per press: the row's point buttons wait until the server has answered. */
-  const award = (amount: ManualPointIncrement) => {
-    if (awardingRef.current) return;
+  /**
+   * Gives the points once per press: a double-click's second click (`detail` 2) is not a second
+   * award, and the row's point buttons wait until the server has answered.
+   */
+  const award = (amount: ManualPointIncrement, event: MouseEvent) => {
+    if (event.detail > 1 || awardingRef.current) return;
     awardingRef.current = true;
     setAwarding(true);
     void actions.addPoints(member, amount).finally(() => {
@@ -101,7 +104,7 @@ export const AdminMemberRow = memo(function AdminMemberRow({
             type="button"
             aria-label={`+2 Points for ${name}`}
             disabled={awarding}
-            onClick={() => award(2)}
+            onClick={(event) => award(2, event)}
             className="rounded bg-emerald-800 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-emerald-50 hover:bg-emerald-700 disabled:opacity-60"
           >
             +2 Points

@@ -256,6 +256,22 @@ describe('members tab', () => {
       expect(fetch.mock.calls.filter(([url]) => url === '/api/admin/members/1001/points')).toHaveLength(1);
     });
 
+    it('gives the points of a double-click once even when the server answers between its clicks', async () => {
+      const fetch = stubApi({
+        'POST /api/admin/members/1001/points': () => Response.json({ ...zezima, siege_score: 44 }),
+      });
+      renderTab();
+      const details = await openRow('Zezima');
+      await userEvent.dblClick(within(rowOf('Zezima')).getByRole('button', { name: '+2 Points for Zezima' }));
+      await userEvent.dblClick(within(details).getByRole('button', { name: '+10' }));
+      await waitFor(() => expect(screen.getAllByText(/^Added \d+ points to Zezima$/)).toHaveLength(2));
+      expect(
+        fetch.mock.calls
+          .filter(([url]) => url === '/api/admin/members/1001/points')
+          .map(([, init]) => init?.body),
+      ).toEqual([JSON.stringify({ amount: 2 }), JSON.stringify({ amount: 10 })]);
+    });
+
     it("names the member in each row's '+2 Points' button", () => {
       renderTab();
       expect(
