@@ -67,10 +67,10 @@ function renderCodes(codes: ClaimCode[] | null = [unused, used, expired], member
 }
 
 /** Types a name into the member combobox and chooses its option with the keyboard. */
-async function pick(user: Pick<typeof userEvent, 'type' | 'keyboard'>, typed: string, option = typed) {
-  await user.type(screen.getByRole('combobox', { name: 'Member' }), typed);
+async function pick(typed: string, option = typed) {
+  await userEvent.type(screen.getByRole('combobox', { name: 'Member' }), typed);
   expect(screen.getByRole('option', { name: option })).toHaveAttribute('aria-selected', 'true');
-  await user.keyboard('{Enter}');
+  await userEvent.keyboard('{Enter}');
 }
 
 const row = (code: string) => within(screen.getByRole('rowheader', { name: code }).closest('tr')!);
@@ -204,7 +204,7 @@ describe('generating a claim code', () => {
     });
     const { notify } = renderCodes();
     expect(screen.queryByLabelText('New claim code')).not.toBeInTheDocument();
-    await pick(user, 'Iron Bob');
+    await pick('Iron Bob');
     fireEvent.change(screen.getByLabelText('Expires'), { target: { value: '2026-11-30T18:30' } });
     await user.click(screen.getByRole('button', { name: 'Generate Code' }));
 
@@ -232,7 +232,7 @@ describe('generating a claim code', () => {
       'GET /api/admin/claim-codes': () => Response.json([created]),
     });
     renderCodes();
-    await pick(userEvent, 'Iron Bob');
+    await pick('Iron Bob');
     fireEvent.change(screen.getByLabelText('Expires'), { target: { value: '' } });
     await userEvent.click(screen.getByRole('button', { name: 'Generate Code' }));
     await screen.findByLabelText('New claim code');
@@ -253,7 +253,7 @@ describe('generating a claim code', () => {
       'POST /api/admin/claim-codes': () => apiError(400, 'VALIDATION_ERROR', 'Please select a valid player'),
     });
     renderCodes();
-    await pick(userEvent, 'Quiet Alt', 'Quiet Alt (hidden)');
+    await pick('Quiet Alt', 'Quiet Alt (hidden)');
     await userEvent.click(screen.getByRole('button', { name: 'Generate Code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to generate claim code: Please select a valid player',
