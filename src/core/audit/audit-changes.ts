@@ -24,6 +24,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   runewatch_whitelist_reason: 'Whitelist reason',
   runewatch_whitelisted_at: 'Whitelisted at',
   runewatch_whitelisted_by: 'Whitelisted by (user id)',
+  unwhitelist_reason: 'Reason for removal from the whitelist',
   deleted_at: 'Removed from the roster at',
   away_until: 'Away until',
   is_admin: 'Admin',

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   actionLabel,
   AUDIT_ACTION_LABELS,
+  auditActorName,
   describeAuditEntry,
   type DescribableEntry,
 } from './describe-audit.ts';
 
 function row(action: string, overrides: Partial<DescribableEntry> = {}): DescribableEntry {
   return {
+    actor_user_id: 1,
+    actor_label: 'boss',
+    actor_name: 'boss',
     action,
     target_type: 'member',
     target_id: '1234',
@@ -65,6 +69,13 @@ describe('describeAuditEntry', () => {
   });
 
   it('words the whitelist removal and the away date that are being added', () => {
+    expect(
+      describeAuditEntry(
+        row('member.unwhitelist', {
+          after: { runewatch_whitelisted: false, unwhitelist_reason: 'Caught scamming' },
+        }),
+      ),
+    ).toBe('removed BigJad from the whitelist: Caught scamming');
     expect(describeAuditEntry(row('member.unwhitelist', { after: { reason: 'Caught scamming' } }))).toBe(
       'removed BigJad from the whitelist: Caught scamming',
     );
@@ -148,6 +159,9 @@ describe('describeAuditEntry', () => {
 
   it('says what was done to accounts', () => {
     expect(describeAuditEntry(userRow('user.create'))).toBe('created the account alice');
+    const signUp = { actor_user_id: null, actor_label: 'register', actor_name: null };
+    expect(describeAuditEntry(userRow('user.create', signUp))).toBe('signed up');
+    expect(auditActorName(userRow('user.create', signUp))).toBe('alice');
     expect(describeAuditEntry(userRow('user.admin.grant'))).toBe('made alice an admin');
     expect(describeAuditEntry(userRow('user.admin.revoke'))).toBe("removed alice's admin rights");
     expect(describeAuditEntry(userRow('user.auth-id.link', { after: { supabase_auth_id: 'abc' } }))).toBe(
@@ -179,6 +193,19 @@ describe('describeAuditEntry', () => {
         userRow('admin.account.update', { before: { is_admin: true }, after: { password_changed: true } }),
       ),
     ).toBe('set a new password for the admin account alice');
+  });
+
+  it('names who acted: the account now, a job or the shell by what it is, else the name recorded', () => {
+    expect(auditActorName(row('member.points', { actor_label: 'old name', actor_name: 'boss' }))).toBe(
+      'boss',
+    );
+    const system = (label: string) =>
+      auditActorName(row('member.rename', { actor_user_id: null, actor_label: label, actor_name: null }));
+    expect(system('wom-sync')).toBe('The Wise Old Man sync');
+    expect(system('npm run admin')).toBe('The server shell (npm run admin)');
+    expect(system('cron')).toBe('cron');
+    // An account removed since: its id is gone, its name recorded stays.
+    expect(auditActorName(row('member.points', { actor_label: 'gone', actor_name: null }))).toBe('gone');
   });
 
   it('reads an action it has no wording for as a plain sentence', () => {

@@ -5,6 +5,9 @@ import { fieldLabel } from './audit-changes.ts';
 /** What a sentence needs of a row: the action, its target and values, and the names the server found. */
 export type DescribableEntry = Pick<
   AuditEntry,
+  | 'actor_user_id'
+  | 'actor_label'
+  | 'actor_name'
   | 'action'
   | 'target_type'
   | 'target_id'
@@ -54,6 +57,26 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
 /** The filter's name for an action; one this site does not know yet shows as recorded. */
 export function actionLabel(action: string): string {
   return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+/** The label a row without an account records for who acted: a sign-up, a job, the shell. */
+const SELF_SIGN_UP = 'register';
+const SYSTEM_ACTORS: Readonly<Record<string, string>> = {
+  'wom-sync': 'The Wise Old Man sync',
+  'player-watch': 'The player-watch check',
+  'start-up': 'The server at start-up',
+  'npm run admin': 'The server shell (npm run admin)',
+};
+
+/**
+ * Who acted, as the sentence starts: the account's name now, the new user who signed up, a job or
+ * the shell by what it is, else the name recorded (an account removed since).
+ */
+export function auditActorName(entry: DescribableEntry): string {
+  if (entry.actor_name) return entry.actor_name;
+  if (entry.actor_user_id !== null) return entry.actor_label;
+  if (entry.actor_label === SELF_SIGN_UP) return entry.target_name ?? 'A new user';
+  return SYSTEM_ACTORS[entry.actor_label] ?? entry.actor_label;
 }
 
 type Values = Record<string, unknown>;
@@ -195,7 +218,10 @@ const SENTENCES: Readonly<Record<string, Describe>> = {
     ].filter((part) => part !== null);
     return `imported the player-watch list${parts.length === 0 ? ', changing no member' : `: ${parts.join('; ')}`}`;
   },
-  'user.create': (entry) => `created the account ${targetOf(entry, 'user')}`,
+  'user.create': (entry) =>
+    entry.actor_user_id === null && entry.actor_label === SELF_SIGN_UP
+      ? 'signed up'
+      : `created the account ${targetOf(entry, 'user')}`,
   'user.admin.grant': (entry) => `made ${targetOf(entry, 'user')} an admin`,
   'user.admin.revoke': (entry) => `removed ${targetOf(entry, 'user')}'s admin rights`,
   'user.auth-id.link': (entry) =>

@@ -1,11 +1,8 @@
 import { ChevronRight } from 'lucide-react';
 import { fieldChanges } from '#core/audit/audit-changes.ts';
 import type { AuditEntry } from '#core/audit/audit.schema.ts';
-import { actionLabel, describeAuditEntry } from '#core/audit/describe-audit.ts';
+import { actionLabel, auditActorName, describeAuditEntry } from '#core/audit/describe-audit.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-
-/** Who acted: the account's name now, else the name recorded (the shell's, a job's, or a removed account's). */
-export const actorOf = (entry: AuditEntry) => entry.actor_name ?? entry.actor_label;
 
 /** Long ids and JSON break anywhere rather than push a phone's screen sideways. */
 const CELL = 'px-2 py-1.5 align-top [overflow-wrap:anywhere]';
@@ -52,7 +49,7 @@ function ChangesTable({ entry, sentence }: { entry: AuditEntry; sentence: string
 
 /** One action as a sentence ('boss gave 5 points to BigJad'), when and what kind, and its changes on request. */
 export function AuditEntryItem({ entry }: { entry: AuditEntry }) {
-  const who = actorOf(entry);
+  const who = auditActorName(entry);
   const what = describeAuditEntry(entry);
   const sentence = `${who} ${what}`;
   return (

@@ -93,7 +93,7 @@ describe('audit tab', () => {
       'datetime',
       '2026-11-25T18:05:00.000Z',
     );
-    expect(rename).toHaveTextContent('wom-sync recorded that Big Jad is now called BigJad');
+    expect(rename).toHaveTextContent('The Wise Old Man sync recorded that Big Jad is now called BigJad');
     expect(close).toHaveTextContent(
       "boss closed alice's pending claim to BigJad: This character was claimed by another user.",
     );
