@@ -136,7 +136,7 @@ export function PastSeasonsTab({ notify }: { notify: Notify }) {
               A season is kept here with its final standings when all siege scores are reset.
             </EmptyState>
           ) : (
-            <div className="space-y-4">
+            <div className="grid items-start gap-4 lg:grid-cols-2">
               {list.map((season) => (
                 <SeasonCard key={season.id} season={season} notify={notify} />
               ))}
