@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Character } from '#core/claims/claims.schema.ts';
 import type { Goal } from '#core/goals/goals.schema.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
@@ -7,6 +7,7 @@ import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { readRevision } from '../../db/revisions.ts';
 import { PLAYER_REFRESH_MS } from '../wom-data/player-snapshots.ts';
 import { claimCharacter, snapshotWith, storeSnapshot } from './goals.testing.ts';
 
@@ -32,16 +33,18 @@ for (const dialect of testDialects) {
     const clock = createManualClock(START);
     let mine: number;
     let other: number;
+    let unmeasured: number;
 
     beforeAll(async () => {
       simulator = await startSimulator({ members: 5, seed: 21, clock });
       t = await createTestApp(dialect, { clock, wom: { url: simulator.url, groupId: simulator.groupId } });
       expect((await t.sync()).outcome).toBe('succeeded');
       roles = await signInRoles(t);
-      [mine, other] = simulator.memberIds() as [number, number];
-      await claimCharacter(t, roles.userId, String(mine));
-      await claimCharacter(t, roles.userId, String(other));
+      [mine, other, unmeasured] = simulator.memberIds() as [number, number, number];
+      for (const womId of [mine, other, unmeasured]) await claimCharacter(t, roles.userId, String(womId));
     });
+    // Each test starts past the minute's three Sync Progress attempts of the one before.
+    beforeEach(() => clock.advance(60_000));
     afterAll(async () => {
       await t.close();
       await simulator.close();
@@ -141,6 +144,30 @@ for (const dialect of testDialects) {
       expect((await card(other)).current_xp).toBe(123_456_789);
       expect((await player(other)).exp).toBe(123_456_789);
       expect(await rosterXp(other)).toBe(123_456_789);
+    });
+
+    it("takes WOM's first measurement of a member as their baseline, so their clan XP starts at 0", async () => {
+      await t.database.db
+        .updateTable('members')
+        .set({ current_xp: 0, first_xp: 0, current_lvl: 0, first_lvl: 0 })
+        .where('wom_id', '=', String(unmeasured))
+        .execute();
+      await storeSnapshot(t, String(unmeasured), snapshotWith({ skills: { overall: 5_000_000 } }));
+
+      await sync(unmeasured);
+      const row = await t.database.db
+        .selectFrom('members')
+        .select(['current_xp', 'first_xp', 'current_lvl', 'first_lvl'])
+        .where('wom_id', '=', String(unmeasured))
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ current_xp: 5_000_000, first_xp: 5_000_000, current_lvl: 50, first_lvl: 50 });
+    });
+
+    it('leaves the members revision alone when the row already shows the snapshot', async () => {
+      await sync(other);
+      const before = await readRevision(t.database.db, 'members');
+      await sync(other);
+      expect(await readRevision(t.database.db, 'members')).toBe(before);
     });
 
     it('also updates the card when a visitor’s /api/pwom-player asks WOM for a stale snapshot', async () => {
