@@ -237,6 +237,16 @@ for (const dialect of testDialects) {
       ]);
     });
 
+    it('describes its routes in the OpenAPI document', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+        paths: Record<string, Record<string, { parameters?: Array<{ name: string }> }>>;
+      }>();
+      const list = doc.paths['/api/admin/inactivity']?.get;
+      expect(list?.parameters?.map((p) => p.name)).toEqual(['days', 'limit', 'offset']);
+      expect(doc.paths['/api/admin/inactivity/export.csv']?.get).toBeDefined();
+      expect(doc.paths['/api/admin/members/{womId}/away']?.put).toBeDefined();
+    });
+
     it('is for admins only', async () => {
       for (const role of ['anonymous', 'user'] as const) {
         const response = await roles.as(role, { method: 'GET', url: '/api/admin/inactivity' });
