@@ -292,5 +292,19 @@ for (const dialect of testDialects) {
         ],
       });
     });
+
+    it('describes its filters and choices in the OpenAPI document', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+        paths: Record<string, Record<string, { parameters?: Array<{ name: string }> }>>;
+      }>();
+      expect(doc.paths['/api/admin/audit']?.get?.parameters?.map((p) => p.name)).toEqual([
+        'limit',
+        'before',
+        'actor',
+        'action',
+        'member',
+      ]);
+      expect(doc.paths['/api/admin/audit/filters']?.get).toBeDefined();
+    });
   });
 }
