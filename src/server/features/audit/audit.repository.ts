@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AuditEntry as ListedAuditEntry, AuditFilters, AuditQuery } from '#core/audit/audit.schema.ts';
+import { MAX_SERIAL_ID } from '#core/http/params.schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson, writeJson } from '../../db/values.ts';
 
@@ -93,10 +94,12 @@ function listedMembers(row: Row): string[] {
  * deleted member keeps theirs, and a deleted event its name from the row itself.
  */
 async function withNames(db: Db, rows: Row[]): Promise<ListedAuditEntry[]> {
+  // Only ids a serial column can hold: a row whose target id is not one names nothing to look up.
   const idsOf = (type: string) =>
-    rows.flatMap((row) =>
-      row.target_type === type && row.target_id !== null ? [Number(row.target_id)] : [],
-    );
+    rows.flatMap((row) => {
+      const id = row.target_type === type ? Number(row.target_id) : NaN;
+      return Number.isInteger(id) && id > 0 && id <= MAX_SERIAL_ID ? [id] : [];
+    });
   const requests = new Map<number, { user_id: number; wom_id: string }>();
   for (const chunk of chunks([...new Set(idsOf('claim_request'))])) {
     const found = await db

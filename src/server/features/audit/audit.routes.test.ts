@@ -188,7 +188,11 @@ for (const dialect of testDialects) {
         .select(['id', 'name'])
         .executeTakeFirstOrThrow();
       await record('season.reset', 'season', String(season.id));
-      const [reset, grant, deleted] = (await list()).json<Entry[]>();
+      // A target id no serial column could hold is shown as it is, not looked up.
+      await record('user.admin.grant', 'user', 'not-a-number');
+      await record('event.update', 'event', '99999999999');
+      const [oddEvent, oddUser, reset, grant, deleted] = (await list()).json<Entry[]>();
+      expect([oddEvent?.target_name, oddUser?.target_name]).toEqual([null, null]);
       expect(reset?.target_name).toBe(season.name);
       expect(grant?.target_name).toBe('pleb');
       expect(deleted).toMatchObject({ action: 'event.delete', target_name: 'Gone Week' });
