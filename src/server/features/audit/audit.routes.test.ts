@@ -277,7 +277,7 @@ for (const dialect of testDialects) {
       }
     });
 
-    it('offers the admins who acted, the actions recorded and every member as filter choices', async () => {
+    it('offers the accounts that acted, the actions recorded and every member as filter choices', async () => {
       await addMember(t, '43', 'Woox');
       await addMember(t, '42', 'BigJad', { deleted_at: '2026-11-01T00:00:00.000Z' });
       await createUser(t, 'idle', { admin: true });

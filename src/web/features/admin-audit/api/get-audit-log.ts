@@ -29,7 +29,7 @@ export function useAuditLog(filter: AuditFilter = {}) {
 
 export const auditFiltersQueryKey = ['admin', 'audit-filters'] as const;
 
-/** The choices the filters offer: the admins who acted, the actions recorded, every member. */
+/** The choices the filters offer: the accounts that acted, the actions recorded, every member. */
 export function useAuditFilters() {
   return useQuery({
     queryKey: auditFiltersQueryKey,

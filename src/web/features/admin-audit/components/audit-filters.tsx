@@ -22,9 +22,9 @@ function memberFor(text: string, members: AuditFilters['members']): string | und
 }
 
 /**
- * Who, what and which member: the admins who have acted, the actions recorded, and a member typed or
- * picked from the list the browser offers as the admin types. A name that matches no member says so
- * and leaves the log unfiltered by member.
+ * Who, what and which member: the accounts that have acted (admins, and members acting on their own
+ * accounts), the actions recorded, and a member typed or picked from the list the browser offers as
+ * the admin types. A name that matches no member says so and leaves the log unfiltered by member.
  */
 export function AuditFilterBar({
   choices = NO_CHOICES,
@@ -66,7 +66,7 @@ export function AuditFilterBar({
           }
           className={CONTROL}
         >
-          <option value="">Any admin</option>
+          <option value="">Anyone</option>
           {choices.actors.map((actor) => (
             <option key={actor.id} value={actor.id}>
               {actor.name}
