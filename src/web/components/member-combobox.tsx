@@ -192,7 +192,7 @@ export function MemberCombobox({
                 onClick={() => choose(member)}
                 onMouseMove={() => setActive(index)}
                 className={`cursor-pointer px-3 py-2 text-stone-100 ${
-                  index === activeIndex ? 'bg-stone-700' : ''
+                  index === activeIndex ? 'bg-stone-800 ring-1 ring-gold-400/60 ring-inset' : ''
                 } ${member.wom_id === value ? 'font-semibold text-gold-300' : ''}`}
               >
                 {member.name}

@@ -76,7 +76,7 @@ function PastReview({ request }: { request: ClaimRequest }) {
       {request.admin_notes ? (
         <span className="block text-stone-300">{request.admin_notes}</span>
       ) : (
-        <span className="block text-stone-500">No notes</span>
+        <span className="block text-stone-400">No notes</span>
       )}
     </div>
   );
@@ -91,7 +91,7 @@ export function ClaimRequestRow({ request, notify }: { request: ClaimRequest; no
       </th>
       <td className="px-4 py-3">{request.rsn}</td>
       <td className="max-w-xs px-4 py-3 break-words">
-        {request.message ?? <span className="text-stone-500">No message</span>}
+        {request.message ?? <span className="text-stone-400">No message</span>}
       </td>
       <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(request.created_at)}</td>
       <td className="px-4 py-3">

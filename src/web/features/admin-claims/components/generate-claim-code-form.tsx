@@ -116,7 +116,7 @@ export function GenerateClaimCodeForm({ members, notify }: { members: ClaimCodeM
             aria-describedby={ids.zone}
             className={inputClass}
           />
-          <span id={ids.zone} className="block text-xs text-stone-500">
+          <span id={ids.zone} className="block text-xs text-stone-400">
             UTC; leave empty for {CLAIM_CODE_DEFAULT_DAYS} days
           </span>
         </div>

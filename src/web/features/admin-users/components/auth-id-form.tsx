@@ -49,7 +49,7 @@ export function AuthIdForm({ user, notify }: { user: User; notify: Notify }) {
         {user.supabase_auth_id ? (
           <code className="break-all text-stone-200">{user.supabase_auth_id}</code>
         ) : (
-          <span className="text-stone-500">Not linked</span>
+          <span className="text-stone-400">Not linked</span>
         )}
       </p>
       <form onSubmit={submit} noValidate className="flex gap-2">

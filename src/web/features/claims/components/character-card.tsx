@@ -30,7 +30,7 @@ export function CharacterCard({
           <h3 id={nameId} className="text-lg font-semibold text-gold-300">
             {character.name}
           </h3>
-          <p className="text-xs text-stone-500">Claimed {formatLongDate(character.claimed_at)}</p>
+          <p className="text-xs text-stone-400">Claimed {formatLongDate(character.claimed_at)}</p>
         </div>
         <p className="flex items-center gap-2 text-sm text-stone-200">
           {rankIcon}

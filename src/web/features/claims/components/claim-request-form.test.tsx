@@ -91,7 +91,9 @@ describe('request a claim', () => {
     renderWithQueries(<ClaimRequestForm players={players} />);
     await request(null);
     expect(await screen.findByText('Please select a valid player')).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Player' })).toHaveAccessibleDescription('Please select a valid player');
+    expect(screen.getByRole('combobox', { name: 'Player' })).toHaveAccessibleDescription(
+      'Please select a valid player',
+    );
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -96,7 +96,7 @@ export function ClaimRequestForm({ players }: { players: readonly ClaimablePlaye
           className={inputClass}
           {...form.register('message')}
         />
-        <p id={ids.messageHint} className="text-xs text-stone-500">
+        <p id={ids.messageHint} className="text-xs text-stone-400">
           Optional: anything that helps the admins, such as your in-game name history.
         </p>
       </div>

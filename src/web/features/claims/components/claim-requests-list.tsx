@@ -25,7 +25,7 @@ function ClaimRequestCard({ request }: { request: ClaimRequest }) {
             {badge.label}
           </span>
         </div>
-        <p className="mt-1 text-xs text-stone-500">Requested {formatLongDate(request.created_at)}</p>
+        <p className="mt-1 text-xs text-stone-400">Requested {formatLongDate(request.created_at)}</p>
         {request.message && <p className="mt-3 text-sm text-stone-300">{request.message}</p>}
         {request.admin_notes && (
           <p className="mt-3 rounded bg-stone-950/60 px-3 py-2 text-sm text-stone-300">
