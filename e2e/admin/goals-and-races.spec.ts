@@ -1,7 +1,17 @@
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import type { PublicMember } from '#core/members/members.schema.ts';
-import { E2E_ADMIN, E2E_MEMBER, E2E_SIMULATOR_PORT, expect, test } from '../fixtures.ts';
+import {
+  E2E_ADMIN,
+  E2E_MEMBER,
+  E2E_SIMULATOR_PORT,
+  expect,
+  expectAccessible,
+  fitsViewport,
+  test,
+} from '../fixtures.ts';
 import { signIn, siteOrigin } from './admin-session.ts';
+import { pickMember, SHOTS, typeInCombobox, WIDTHS } from './member-combobox.ts';
 
 const RACER = { username: 'racer', password: 'racer-password' };
 
@@ -103,65 +113,95 @@ test('a member sets a gain goal and a total goal, gains XP, and Sync Progress co
   await expect(page.getByText('Progress synced.')).toBeHidden({ timeout: 5_000 });
 });
 
-test.describe('races', () => {
-  test.use({ expectedConsoleErrors: [/status of 403/] });
+for (const { width, height, name: device } of WIDTHS) {
+  test.describe(`races on a ${device} (${width} px)`, () => {
+    test.use({ expectedConsoleErrors: [/status of 403/], viewport: { width, height } });
+    test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
-  test('a member creates a public race with two players; another member sees it but cannot edit it', async ({
-    page,
-    browser,
-  }) => {
-    await signIn(page, RACER);
-    const members = (await (await page.request.get('/api/members')).json()) as PublicMember[];
-    const [first, second] = members;
-    if (!first || !second) throw new Error('the demo clan needs two members');
+    test('a member creates a public race with two players found by name; another member sees it but cannot edit it', async ({
+      page,
+      browser,
+    }) => {
+      const title = `Fishing sprint ${width}`;
+      await signIn(page, RACER);
+      const members = (await (await page.request.get('/api/members')).json()) as PublicMember[];
+      // The first player fishes, so the form has a current value to show.
+      let first: PublicMember | undefined;
+      let current = 0;
+      for (const member of members) {
+        current = await fishingXp(page, member.wom_id);
+        if (current > 0) {
+          first = member;
+          break;
+        }
+      }
+      const second = members.find((member) => member !== first);
+      if (!first || !second) throw new Error('the demo clan needs two members, one who fishes');
 
-    await page.goto('/races/new');
-    await page.getByRole('button', { name: 'Create Race' }).click();
-    await expect(page.getByText('Title is required')).toBeVisible();
-    await page.getByLabel('Title').fill('Fishing sprint');
-    await page.getByLabel('Description').fill('First to the target wins');
-    await page.getByLabel('Public').check();
-    await page.getByLabel('Player').selectOption(first.wom_id);
-    await page.getByRole('button', { name: 'Create Race' }).click();
-    await expect(page.getByText('All participant details must be complete')).toBeVisible();
-    await page.getByLabel('Metric', { exact: true }).selectOption('fishing');
-    // A gain on top of the current value: a fixed total could lie below a maxed player's XP.
-    await page.getByLabel('Gain', { exact: true }).check();
-    await page.getByLabel('Amount to Gain').fill('1000000');
-    await page.getByRole('button', { name: 'Add Participant' }).click();
-    await page.getByLabel('Player').nth(1).selectOption(second.wom_id);
-    await page.getByLabel('Metric', { exact: true }).nth(1).selectOption('overall');
-    await page.getByLabel('Target Value').fill('4000000000');
-    await page.getByRole('button', { name: 'Create Race' }).click();
+      await page.goto('/races/new');
+      await page.getByRole('button', { name: 'Create Race' }).click();
+      await expect(page.getByText('Title is required')).toBeVisible();
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Description').fill('First to the target wins');
+      await page.getByLabel('Public').check();
+      const players = page.getByRole('combobox', { name: 'Player' });
+      await typeInCombobox(page, players.first(), first.name);
+      expect(await fitsViewport(page), 'the open list fits the screen').toBe(true);
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SHOTS}/race-combobox-${width}.png` });
+      await pickMember(page, players.first(), first.name);
+      await page.getByRole('button', { name: 'Create Race' }).click();
+      await expect(page.getByText('All participant details must be complete')).toBeVisible();
+      await page.getByLabel('Metric', { exact: true }).selectOption('fishing');
+      // The form shows where the player stands, and a total at or below it is refused.
+      await expect(page.getByText(`Current: ${current.toLocaleString('en-US')}`)).toBeVisible();
+      await page.getByLabel('Target Value').fill(String(current));
+      await page.getByRole('button', { name: 'Create Race' }).click();
+      await expect(page.getByText('Target value must be greater than current value')).toBeVisible();
+      await page.getByLabel('Target Value').fill(`${current + 1}.5`);
+      await page.getByRole('button', { name: 'Create Race' }).click();
+      await expect(page.getByText('Value must be a whole number')).toBeVisible();
+      // A gain on top of the current value: a fixed total could lie below a maxed player's XP.
+      await page.getByLabel('Gain', { exact: true }).check();
+      await page.getByLabel('Amount to Gain').fill('1000000');
+      await page.getByRole('button', { name: 'Add Participant' }).click();
+      await pickMember(page, players.nth(1), second.name);
+      await page.getByLabel('Metric', { exact: true }).nth(1).selectOption('overall');
+      await page.getByLabel('Target Value').fill('4000000000');
+      expect(await fitsViewport(page), 'the filled form fits the screen').toBe(true);
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SHOTS}/race-form-${width}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Create Race' }).click();
 
-    await expect(page).toHaveURL(/\/races\/\d+$/);
-    const raceId = new URL(page.url()).pathname.split('/').pop()!;
-    await expect(page.getByRole('heading', { level: 1, name: 'Fishing sprint' })).toBeVisible();
-    const standings = page.getByRole('table');
-    await expect(standings.getByText(first.name, { exact: true })).toBeVisible();
-    await expect(standings.getByText(second.name, { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Edit Race' })).toBeVisible();
+      await expect(page).toHaveURL(/\/races\/\d+$/);
+      const raceId = new URL(page.url()).pathname.split('/').pop()!;
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const standings = page.getByRole('table');
+      await expect(standings.getByText(first.name, { exact: true })).toBeVisible();
+      await expect(standings.getByText(second.name, { exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Edit Race' })).toBeVisible();
 
-    const other = await browserAs(browser, E2E_MEMBER);
-    await other.goto('/progress');
-    await other.getByRole('tab', { name: 'Public Races' }).click();
-    await other.getByRole('link', { name: 'Fishing sprint' }).click();
-    await expect(other).toHaveURL(`/races/${raceId}`);
-    await expect(other.getByRole('heading', { level: 1, name: 'Fishing sprint' })).toBeVisible();
-    await expect(other.getByRole('link', { name: 'Edit Race' })).toHaveCount(0);
-    const edit = await other.request.put(`/api/races/${raceId}`, {
-      data: {
-        title: 'Mine now',
-        participants: [{ wom_id: first.wom_id, metric: 'fishing', target_value: 1 }],
-      },
-      headers: { origin: siteOrigin() },
+      const other = await browserAs(browser, E2E_MEMBER);
+      await other.goto('/progress');
+      await other.getByRole('tab', { name: 'Public Races' }).click();
+      await other.getByRole('link', { name: title }).click();
+      await expect(other).toHaveURL(`/races/${raceId}`);
+      await expect(other.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(other.getByRole('link', { name: 'Edit Race' })).toHaveCount(0);
+      const edit = await other.request.put(`/api/races/${raceId}`, {
+        data: {
+          title: 'Mine now',
+          participants: [{ wom_id: first.wom_id, metric: 'fishing', target_value: 1 }],
+        },
+        headers: { origin: siteOrigin() },
+      });
+      expect(edit.status()).toBe(403);
+      await other.goto(`/races/${raceId}/edit`);
+      await expect(other.getByText('Only the creator of a race can change it')).toBeVisible();
+      await other.context().close();
+
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     });
-    expect(edit.status()).toBe(403);
-    await other.goto(`/races/${raceId}/edit`);
-    await expect(other.getByText('Only the creator of a race can change it')).toBeVisible();
-    await other.context().close();
-
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Fishing sprint' })).toBeVisible();
   });
-});
+}
