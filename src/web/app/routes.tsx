@@ -13,6 +13,7 @@ const pages: Record<RoutedPage, LazyPage> = {
   [paths.home]: welcome,
   [paths.newMembers]: welcome,
   [paths.members]: lazyPage(() => import('./routes/members.tsx')),
+  [paths.member]: lazyPage(() => import('./routes/member.tsx')),
   [paths.events]: lazyPage(() => import('./routes/events.tsx')),
   [paths.leaderboard]: lazyPage(() => import('./routes/leaderboard.tsx')),
   [paths.stats]: lazyPage(() => import('./routes/stats.tsx')),

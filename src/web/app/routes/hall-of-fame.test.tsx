@@ -115,4 +115,15 @@ describe('hall of fame page', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(reloadPage).toHaveBeenCalledOnce();
   });
+
+  it("links each leader's name to their page", async () => {
+    renderApp('/bosses', seeded);
+    await screen.findByRole('heading', { level: 1, name: 'Hall of Fame' });
+    const vorkath = cards()[1]!;
+    expect(within(vorkath).getByRole('link', { name: 'Zezima' })).toHaveAttribute('href', '/members/1');
+    expect(within(cards()[0]!).getByRole('link', { name: 'Lynx Titan' })).toHaveAttribute(
+      'href',
+      '/members/2',
+    );
+  });
 });

@@ -105,4 +105,17 @@ describe('leaderboard page', () => {
     expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'How Siege Points Are Earned' })).toBeInTheDocument();
   });
+
+  it("links each player's name to their page", async () => {
+    const user = userEvent.setup();
+    const { location } = renderBoards({ siege_score: board(2), event_wins: board(1) });
+    const siege = await screen.findByRole('table', { name: 'Siege Score' });
+    const link = within(siege).getByRole('link', { name: 'Player 2' });
+    expect(link).toHaveAttribute('href', '/members/2');
+    expect(
+      within(screen.getByRole('table', { name: 'Event Wins' })).getByRole('link', { name: 'Player 1' }),
+    ).toHaveAttribute('href', '/members/1');
+    await user.click(link);
+    expect(location.pathname).toBe('/members/2');
+  });
 });

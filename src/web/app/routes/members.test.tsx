@@ -3,7 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import { publicMember } from '#test/public-member.ts';
-import { renderApp } from '#test/render.tsx';
+import { renderApp, testUser } from '#test/render.tsx';
+
+const character = {
+  name: 'Mine',
+  wom_name: null,
+  womrole: 'opal',
+  combat_level: 90,
+  current_lvl: 1500,
+  current_xp: 1,
+  ehb: 0,
+  siege_score: 0,
+  claimed_at: '2026-01-01T00:00:00.000Z',
+};
 
 const member = publicMember;
 
@@ -296,5 +308,38 @@ describe('members page', () => {
     renderApp('/members', { members: null });
     expect(await screen.findByText('Loading members...')).toHaveAttribute('role', 'status');
     await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
+  });
+
+  it("links each name to the member's page", async () => {
+    const user = userEvent.setup();
+    const { location } = renderMembers('/members', [member('Zezima', { wom_id: '42' })]);
+    const link = within(await table()).getByRole('link', { name: 'Zezima' });
+    expect(link).toHaveAttribute('href', '/members/42');
+    await user.click(link);
+    expect(location.pathname).toBe('/members/42');
+  });
+
+  it("marks the signed-in member's own characters with a 'You' badge, and asks a visitor for none", async () => {
+    const fetchMock = vi.fn(async (input: string) =>
+      input === '/api/me/characters'
+        ? jsonResponse(200, [
+            { ...character, wom_id: 'wom-Fight Main' },
+            { ...character, wom_id: 'wom-Zezima' },
+          ])
+        : jsonResponse(404, { code: 'NOT_FOUND', message: 'Not found' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const signedIn = renderApp('/members', { user: testUser(), queries: [[['members'], roster]] });
+    await waitFor(() => expect(screen.getAllByText('(your character)')).toHaveLength(2));
+    const zezima = within(await table()).getByRole('rowheader', { name: /Zezima/ });
+    expect(zezima).toHaveTextContent(/^Zezima\s*You \(your character\)/);
+    expect(within(await table()).getByRole('rowheader', { name: /Gem Iron/ })).not.toHaveTextContent('You');
+    signedIn.unmount();
+
+    fetchMock.mockClear();
+    renderMembers();
+    await table();
+    expect(screen.queryByText('(your character)')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/me/characters', expect.anything());
   });
 });

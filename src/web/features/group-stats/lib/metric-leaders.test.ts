@@ -30,8 +30,8 @@ const stats: WomGroupStats = {
 describe('metric leader rows', () => {
   it('lists each boss leader by metric name, leaving out metrics with no leader or no kills', () => {
     expect(metricLeaderRows(stats, 'bosses')).toEqual([
-      { metric: 'vorkath', name: 'Vorkath', playerName: 'Zezima', value: 1200, rank: 12 },
-      { metric: 'zulrah', name: 'Zulrah', playerName: 'Lynx Titan', value: 900, rank: 40 },
+      { metric: 'vorkath', name: 'Vorkath', playerName: 'Zezima', playerId: '1', value: 1200, rank: 12 },
+      { metric: 'zulrah', name: 'Zulrah', playerName: 'Lynx Titan', playerId: '2', value: 900, rank: 40 },
     ]);
   });
 
@@ -41,6 +41,7 @@ describe('metric leader rows', () => {
         metric: 'clue_scrolls_all',
         name: 'Clue Scrolls (All)',
         playerName: 'Lynx Titan',
+        playerId: '2',
         value: 300,
         rank: 8,
       },

@@ -9,6 +9,8 @@ export interface MetricLeaderRow {
   metric: string;
   name: string;
   playerName: string;
+  /** The leader's WOM id: their page on this site. */
+  playerId: string;
   value: number;
   rank: number;
 }
@@ -25,7 +27,16 @@ export function metricLeaderRows(stats: WomGroupStats, view: LeaderView): Metric
   return leaders
     .flatMap(({ metric, value, rank, player }) =>
       player && value > 0
-        ? [{ metric, name: metricDisplayName(metric), playerName: player.displayName, value, rank }]
+        ? [
+            {
+              metric,
+              name: metricDisplayName(metric),
+              playerName: player.displayName,
+              playerId: String(player.id),
+              value,
+              rank,
+            },
+          ]
         : [],
     )
     .sort((a, b) => a.name.localeCompare(b.name));

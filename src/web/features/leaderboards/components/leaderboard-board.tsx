@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { LeaderboardEntry } from '#core/leaderboards/leaderboards.schema.ts';
 import { LEADERBOARD_TOP, hasMoreThanTop } from '#core/leaderboards/ranking.ts';
+import { MemberLink } from '../../../components/member-link.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 
@@ -25,7 +26,7 @@ function Place({ rank }: { rank: number }) {
 
 /**
  * One board: the top 10, and the whole board behind a button when it has more entries. Ties share a
- * place number, as the server ranks them.
+ * place number, as the server ranks them. Each name links to the member's page.
  */
 export function LeaderboardBoard({
   title,
@@ -72,7 +73,9 @@ export function LeaderboardBoard({
                   <td className="py-2">
                     <Place rank={entry.rank} />
                   </td>
-                  <td className="py-2 font-medium break-all text-stone-100">{entry.name}</td>
+                  <td className="py-2 font-medium break-all text-stone-100">
+                    <MemberLink womId={entry.wom_id}>{entry.name}</MemberLink>
+                  </td>
                   <td className="py-2 text-right font-semibold text-gold-300 tabular-nums">
                     {formatNumber(entry.value)}
                   </td>

@@ -4,9 +4,11 @@ import { sameRsn } from '#core/members/names.ts';
 import { NOT_TRACKED_TEXT, isTrackedByWom } from '#core/members/wom-tracking.ts';
 import { roleDisplayName } from '#core/members/roles.ts';
 import { DetailsToggleCell } from '../../../components/details-toggle-cell.tsx';
+import { MemberAnchor } from '../../../components/member-link.tsx';
 import { formatLongDate, formatNumber } from '../../../lib/format.ts';
 import { IronmanIcon } from './ironman-icon.tsx';
 import { RankIcon } from './rank-icon.tsx';
+import { YouBadge } from './you-badge.tsx';
 
 /** Spec §3: a member whose data is missing shows as 'Unknown Player' at combat level 3. */
 const UNKNOWN_PLAYER = 'Unknown Player';
@@ -47,10 +49,20 @@ function MemberDetails({ member }: { member: PublicMember }) {
 
 /**
  * One member: a summary row that expands on a click anywhere on it, or by its button (Enter or
- * Space), to show the member's details in a row beneath. Memoised: rows added to a growing table
+ * Space), to show the member's details in a row beneath; the name links to the member's page, and
+ * `mine` marks a character the signed-in user has claimed. Memoised: rows added to a growing table
  * leave the rows already shown alone.
  */
-export const MemberRow = memo(function MemberRow({ member }: { member: PublicMember }) {
+export const MemberRow = memo(function MemberRow({
+  member,
+  mine,
+  navigate,
+}: {
+  member: PublicMember;
+  mine: boolean;
+  /** Opens a page in the app: the table's one, stable across renders. */
+  navigate: (path: string) => void;
+}) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const name = displayName(member);
@@ -80,8 +92,13 @@ export const MemberRow = memo(function MemberRow({ member }: { member: PublicMem
         </td>
         <th scope="row" className="px-2 py-2 text-left font-medium">
           <span className="flex items-center gap-2">
-            <span className="text-stone-100">{name}</span>
+            <span className="text-stone-100">
+              <MemberAnchor womId={member.wom_id} navigate={navigate}>
+                {name}
+              </MemberAnchor>
+            </span>
             {member.ironman_type && <IronmanIcon type={member.ironman_type} />}
+            {mine && <YouBadge />}
           </span>
           {womName && <span className="block text-xs font-normal text-stone-400">WOM: {womName}</span>}
           {!isTrackedByWom(member) && (

@@ -1,6 +1,9 @@
+import { useLocation } from 'wouter';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import { useIncrementalCount } from '../../../lib/use-incremental-count.ts';
 import { MemberRow } from './member-row.tsx';
+
+const NONE: ReadonlySet<string> = new Set();
 
 const headerClass = 'px-2 py-2 font-medium';
 
@@ -14,10 +17,18 @@ const ROWS_PER_STEP = 200;
  * a tablet up the table overflows into the page, so its header can stick to the top while the page
  * scrolls. A long roster renders its first rows at once and the rest over the next few frames, so
  * the page shows members without waiting for every row; all rows end up in the document, for
- * find-in-page and screen readers.
+ * find-in-page and screen readers. A signed-in member's own characters carry a 'You' badge.
  */
-export function MemberTable({ members }: { members: readonly PublicMember[] }) {
+export function MemberTable({
+  members,
+  own = NONE,
+}: {
+  members: readonly PublicMember[];
+  /** The WOM ids of the signed-in user's own characters. */
+  own?: ReadonlySet<string>;
+}) {
   const shown = useIncrementalCount(members, FIRST_ROWS, ROWS_PER_STEP);
+  const [, navigate] = useLocation();
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-800 sm:overflow-x-visible">
       <table className="w-full text-left text-sm sm:min-w-[40rem]" aria-busy={shown < members.length}>
@@ -49,7 +60,12 @@ export function MemberTable({ members }: { members: readonly PublicMember[] }) {
         </thead>
         <tbody>
           {members.slice(0, shown).map((member) => (
-            <MemberRow key={member.wom_id} member={member} />
+            <MemberRow
+              key={member.wom_id}
+              member={member}
+              mine={own.has(member.wom_id)}
+              navigate={navigate}
+            />
           ))}
         </tbody>
       </table>

@@ -9,8 +9,11 @@ import { FilterTags } from './filter-tags.tsx';
 import { FiltersMenu } from './filters-menu.tsx';
 import { MemberTable } from './member-table.tsx';
 
-/** The public roster: search and filters kept in the URL, then the table or its loading, error or empty state. */
-export function MembersRoster() {
+/**
+ * The public roster: search and filters kept in the URL, then the table or its loading, error or empty
+ * state. `own` marks the signed-in user's characters.
+ */
+export function MembersRoster({ own }: { own?: ReadonlySet<string> }) {
   const members = useMembers();
   const { filters, setSearch, setFilter, resetFilters } = useRosterFilters();
   const active = activeRosterFilters(filters);
@@ -38,7 +41,11 @@ export function MembersRoster() {
         errorMessage={members.error?.message || 'Failed to load data'}
       >
         {() =>
-          visible.length === 0 ? <EmptyState title="No members found." /> : <MemberTable members={visible} />
+          visible.length === 0 ? (
+            <EmptyState title="No members found." />
+          ) : (
+            <MemberTable members={visible} own={own} />
+          )
         }
       </QueryState>
     </div>
