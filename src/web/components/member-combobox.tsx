@@ -141,8 +141,8 @@ export function MemberCombobox({
   };
 
   return (
-    <div className="space-y-1">
-      <label htmlFor={ids.input} className={labelClassName}>
+    <div>
+      <label htmlFor={ids.input} className={`${labelClassName} mb-1`}>
         {label}
       </label>
       <div className="relative">
@@ -213,7 +213,7 @@ export function MemberCombobox({
       <p
         aria-live="polite"
         aria-atomic="true"
-        className={typed !== null && matches.length === 0 ? 'text-sm text-stone-400' : 'sr-only'}
+        className={typed !== null && matches.length === 0 ? 'mt-1 text-sm text-stone-400' : 'sr-only'}
       >
         {typed === null
           ? ''
