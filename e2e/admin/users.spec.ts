@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { E2E_ADMIN, E2E_MEMBER, expect, expectAccessible, test } from '../fixtures.ts';
+import { E2E_ADMIN, E2E_MEMBER, expect, expectAccessible, fitsViewport, test } from '../fixtures.ts';
 import { openDashboard, signIn } from './admin-session.ts';
 import { SHOTS, WIDTHS } from './member-combobox.ts';
 
@@ -41,6 +41,8 @@ for (const { width, height, name: device } of WIDTHS) {
       await member.getByRole('button', { name: 'Make Admin' }).click();
       await expect(page.getByText(`${E2E_MEMBER.username} is now an admin.`)).toBeVisible();
       await expect(member.getByText('Admin', { exact: true })).toBeVisible();
+      // Each user's name, role and buttons are on screen together: no sideways scrolling on a phone.
+      expect(await fitsViewport(page), 'the users fit the screen').toBe(true);
       await expectAccessible(page);
       await page.screenshot({ path: `${SHOTS}/users-${width}.png`, fullPage: true });
 

@@ -44,7 +44,7 @@ export function AuthIdForm({ user, notify }: { user: User; notify: Notify }) {
   };
 
   return (
-    <div className="min-w-72 space-y-1">
+    <div className="space-y-1 sm:min-w-72">
       <p className="text-xs">
         {user.supabase_auth_id ? (
           <code className="break-all text-stone-200">{user.supabase_auth_id}</code>

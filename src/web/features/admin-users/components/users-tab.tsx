@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { User } from '#core/users/users.schema.ts';
-import { DataTable } from '../../../components/data-table.tsx';
+import { DataTable, StackedLabel } from '../../../components/data-table.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { EmptyState } from '../../../components/states.tsx';
@@ -64,6 +64,7 @@ function UserRow({ user, own, notify }: { user: User; own: boolean; notify: Noti
           {user.username}
         </th>
         <td className="px-4 py-3">
+          <StackedLabel>Role</StackedLabel>
           {user.is_admin ? (
             <span className="rounded bg-gold-500/20 px-2 py-0.5 text-xs font-semibold text-gold-300">
               Admin
@@ -72,11 +73,17 @@ function UserRow({ user, own, notify }: { user: User; own: boolean; notify: Noti
             <span className="text-stone-400">Member</span>
           )}
         </td>
-        <td className="px-4 py-3 whitespace-nowrap">{formatLongDate(user.join_date ?? user.created_at)}</td>
-        <td className="px-4 py-3">
+        <td className="px-4 py-3 whitespace-nowrap">
+          <StackedLabel>Joined</StackedLabel>
+          {formatLongDate(user.join_date ?? user.created_at)}
+        </td>
+        {/* On a phone's card the sign-in id and the actions take the card's full width. */}
+        <td className="px-4 py-3 max-sm:col-span-2">
+          <StackedLabel>Auth ID</StackedLabel>
           <AuthIdForm user={user} notify={notify} />
         </td>
-        <td className="px-4 py-3">
+        <td className="px-4 py-3 max-sm:col-span-2">
+          <StackedLabel>Actions</StackedLabel>
           <div className="flex flex-wrap gap-2">
             {/* The server refuses a change to one's own flag; the button says so before it is tried. */}
             <button
@@ -110,7 +117,7 @@ function UserRow({ user, own, notify }: { user: User; own: boolean; notify: Noti
       </tr>
       {resetLink && (
         <tr>
-          <td colSpan={COLUMNS.length} className="px-4 pb-4">
+          <td colSpan={COLUMNS.length} className="px-4 pb-4 max-sm:col-span-2">
             <PasswordResetPanel user={user} link={resetLink} onClose={() => setResetLink(null)} />
           </td>
         </tr>
@@ -130,7 +137,7 @@ function UsersTable({
 }) {
   if (users.length === 0) return <EmptyState title="No users found" />;
   return (
-    <DataTable caption="Users" columns={COLUMNS}>
+    <DataTable caption="Users" columns={COLUMNS} stacked>
       {users.map((user) => (
         <UserRow key={user.id} user={user} own={user.id === currentUserId} notify={notify} />
       ))}
