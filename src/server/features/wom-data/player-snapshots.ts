@@ -31,6 +31,7 @@ export const VISITOR_WAIT_MS = 3_000;
 /** After WOM failed for a player, what is stored is served for this long without asking again. */
 export const RETRY_PAUSE_MS = 60_000;
 
+/** Where the races' refresh, which asks WOM itself, finds the row it stores. */
 export type { StatsRow } from './stored-player-stats.ts';
 
 interface Refresh {
