@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { upsertMemberStats } from '../wom-sync/wom-sync.repository.ts';
 import { listSnapshotPoints } from './member-history.repository.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
@@ -78,6 +79,71 @@ for (const dialect of testDialects) {
         );
       }
       expect(members.some((m) => m.wom_last_changed_at !== null)).toBe(true);
+    });
+  });
+}
+
+function storedSnapshot(createdAt: string, experience: number): string {
+  return JSON.stringify({
+    createdAt,
+    data: {
+      skills: { overall: { experience, rank: 1, level: 1500 } },
+      bosses: {},
+      activities: {},
+      computed: { ehb: { value: 10, rank: 1 }, ehp: { value: 20, rank: 1 } },
+    },
+  });
+}
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: storing a player's snapshot`, () => {
+    let t: TestApp;
+    beforeEach(async () => {
+      t = await createTestApp(dialect);
+      const at = '2026-11-20T00:00:00.000Z';
+      await t.database.db
+        .insertInto('members')
+        .values({ wom_id: '7', name: 'Zezima', created_at: at, updated_at: at })
+        .execute();
+    });
+    afterEach(async () => {
+      await t.close();
+    });
+
+    it('keeps every stored snapshot as a point of history, whoever fetched it', async () => {
+      const at = '2026-11-25T10:00:00.000Z';
+      await upsertMemberStats(t.database.db, {
+        wom_id: '7',
+        snapshot: storedSnapshot(at, 5_000_000),
+        snapshot_at: at,
+        fetched_at: at,
+      });
+      expect(await listSnapshotPoints(t.database.db, '7', '2026-01-01')).toEqual([
+        { day: '2026-11-25', snapshot_at: at, exp: 5_000_000, ehb: 10, ehp: 20 },
+      ]);
+    });
+
+    it('never replaces a newer snapshot with an older one, nor its point of the day', async () => {
+      const newer = '2026-11-25T12:00:00.000Z';
+      const older = '2026-11-25T09:00:00.000Z';
+      await upsertMemberStats(t.database.db, {
+        wom_id: '7',
+        snapshot: storedSnapshot(newer, 6_000_000),
+        snapshot_at: newer,
+        fetched_at: newer,
+      });
+      await upsertMemberStats(t.database.db, {
+        wom_id: '7',
+        snapshot: storedSnapshot(older, 5_000_000),
+        snapshot_at: older,
+        fetched_at: '2026-11-25T12:05:00.000Z',
+      });
+      const stats = await t.database.db.selectFrom('member_stats').selectAll().executeTakeFirstOrThrow();
+      expect(stats.snapshot_at).toBe(newer);
+      expect(JSON.parse(stats.snapshot)).toMatchObject({ createdAt: newer });
+      expect(await listSnapshotPoints(t.database.db, '7', '2026-01-01')).toMatchObject([
+        { snapshot_at: newer, exp: 6_000_000 },
+      ]);
     });
   });
 }

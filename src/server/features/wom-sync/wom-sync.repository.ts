@@ -2,9 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import { MAX_INT32 } from '#core/bounds/int32.ts';
 import type { OwedEvent } from '#core/events/competition-awards.ts';
 import type { MemberPatch, NewMember, StoredMember } from '#core/members/roster-sync.ts';
+import { snapshotPoint } from '#core/members/snapshot-point.ts';
+import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
-import { toBool } from '../../db/values.ts';
+import { readJson, toBool } from '../../db/values.ts';
+import { recordSnapshotPoint } from '../member-history/member-history.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -68,6 +71,11 @@ export async function listSnapshotTimes(db: Db): Promise<Map<string, string | nu
   return new Map(rows.map((row) => [row.wom_id, row.snapshot_at]));
 }
 
+/**
+ * Stores a player's latest snapshot and keeps it as their point of the day. A snapshot older than
+ * the stored one (a clan sync's hiscores read just before a member's own Sync Progress) never
+ * replaces it, so goals and the card never step back.
+ */
 export async function upsertMemberStats(
   db: Db,
   stats: { wom_id: string; snapshot: string; snapshot_at: string | null; fetched_at: string },
@@ -76,13 +84,25 @@ export async function upsertMemberStats(
     .insertInto('member_stats')
     .values(stats)
     .onConflict((oc) =>
-      oc.column('wom_id').doUpdateSet({
-        snapshot: stats.snapshot,
-        snapshot_at: stats.snapshot_at,
-        fetched_at: stats.fetched_at,
-      }),
+      oc
+        .column('wom_id')
+        .doUpdateSet({
+          snapshot: stats.snapshot,
+          snapshot_at: stats.snapshot_at,
+          fetched_at: stats.fetched_at,
+        })
+        .where((eb) =>
+          stats.snapshot_at === null
+            ? eb('member_stats.snapshot_at', 'is', null)
+            : eb.or([
+                eb('member_stats.snapshot_at', 'is', null),
+                eb('member_stats.snapshot_at', '<=', stats.snapshot_at),
+              ]),
+        ),
     )
     .execute();
+  const snapshot = readJson<PlayerSnapshot>(stats.snapshot);
+  if (snapshot) await recordSnapshotPoint(db, stats.wom_id, snapshotPoint(snapshot));
 }
 
 /**

@@ -3,7 +3,6 @@ import { competitionsOwingResults, planCompetitionAwards } from '#core/events/co
 import { eventTypeOfMetric } from '#core/events/event-types.ts';
 import { planTeamCompetitionAwards } from '#core/events/team-competition-awards.ts';
 import { planRosterSync } from '#core/members/roster-sync.ts';
-import { snapshotPoint } from '#core/members/snapshot-point.ts';
 import { WOM_SYNC_STAGES } from '#core/sync/sync.schema.ts';
 import { syncSummaryLine } from '#core/sync/sync-summary.ts';
 import { snapshotWithUnrankedAsZero } from '#core/wom/unranked.ts';
@@ -16,7 +15,6 @@ import { WomError } from '../../wom/wom-error.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import type { WomAchievement, WomCompetition, WomCompetitionDetails } from '../../wom/wom.schemas.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { recordSnapshotPoint } from '../member-history/member-history.repository.ts';
 import { findOpenSeason, holdSeasonsStill } from '../seasons/seasons.repository.ts';
 import {
   competitionStandingsDocument,
@@ -235,15 +233,15 @@ async function applySync(
   let snapshots = 0;
   for (const entry of fetched.hiscores) {
     const womId = String(entry.player.id);
-    if (snapshotTimes.get(womId) === entry.data.createdAt) continue;
-    const snapshot = snapshotWithUnrankedAsZero(entry.data);
+    // A member's own Sync Progress may have stored a newer snapshot since WOM's hiscores were read.
+    const stored = snapshotTimes.get(womId);
+    if (stored && Date.parse(stored) >= Date.parse(entry.data.createdAt)) continue;
     await upsertMemberStats(trx, {
       wom_id: womId,
-      snapshot: JSON.stringify(snapshot),
+      snapshot: JSON.stringify(snapshotWithUnrankedAsZero(entry.data)),
       snapshot_at: entry.data.createdAt,
       fetched_at: now,
     });
-    await recordSnapshotPoint(trx, womId, snapshotPoint(snapshot));
     snapshots += 1;
   }
   // Goals and races read these snapshots: updated with them, so they never lag a committed sync.
