@@ -117,6 +117,9 @@ test('the page for a new member saves and returns to the dashboard', async ({ pa
   await page.getByLabel('WOM ID').fill('987654322');
   await page.getByRole('button', { name: 'Save Member' }).click();
   await expect(page).toHaveURL('/admin');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Page Added was successfully saved.' }),
+  ).toBeVisible();
   await openDashboard(page);
   expect((await adminMembers(page)).some((m) => m.wom_id === '987654322')).toBe(true);
 });

@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 const STACKED = {
   table: 'max-sm:block',
   head: 'max-sm:sr-only',
-  body: 'max-sm:block max-sm:[&_td]:block max-sm:[&_td]:py-1 max-sm:[&_th]:block max-sm:[&_th]:pt-3 max-sm:[&_th]:pb-1 max-sm:[&_tr]:block max-sm:[&_tr]:pb-3',
+  // Two cells a line under the row's heading, so a card is not a tall column of short values.
+  body: 'max-sm:block max-sm:[&_td]:block max-sm:[&_td]:py-1 max-sm:[&_th]:col-span-2 max-sm:[&_th]:block max-sm:[&_th]:pt-3 max-sm:[&_th]:pb-1 max-sm:[&_tr]:grid max-sm:[&_tr]:grid-cols-2 max-sm:[&_tr]:pb-3',
 };
 
 /** A cell's column heading, shown in the cell on a phone, where a stacked table hides its headings. */

@@ -76,7 +76,10 @@ export const AdminMemberRow = memo(function AdminMemberRow({
         <DetailsToggleCell expanded={expanded} detailsId={detailsId} name={name} onClick={toggle} />
         <th scope="row" className="px-2 py-2 text-left font-medium">
           <span className="flex flex-wrap items-center gap-2">
-            <span className={member.hidden ? 'text-stone-400' : 'text-stone-100'}>{name}</span>
+            {/* A long name without spaces breaks rather than widen the table past a phone's width. */}
+            <span className={`wrap-anywhere ${member.hidden ? 'text-stone-400' : 'text-stone-100'}`}>
+              {name}
+            </span>
             {member.hidden && (
               <span className="inline-flex items-center gap-1 rounded bg-stone-800 px-1.5 py-0.5 text-xs font-normal text-stone-300">
                 <EyeOff aria-hidden="true" className="h-3 w-3" />
@@ -85,7 +88,9 @@ export const AdminMemberRow = memo(function AdminMemberRow({
             )}
           </span>
           {member.wom_name && !sameRsn(member.wom_name, name) && (
-            <span className="block text-xs font-normal text-stone-400">WOM: {member.wom_name}</span>
+            <span className="block text-xs font-normal wrap-anywhere text-stone-400">
+              WOM: {member.wom_name}
+            </span>
           )}
           {/* On a phone the role column is gone: the role goes under the name instead. */}
           <span className="block text-xs font-normal text-stone-300 sm:hidden">{role}</span>
