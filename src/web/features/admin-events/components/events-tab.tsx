@@ -58,16 +58,17 @@ function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => 
         </span>
         {event.metric && <span className="text-xs text-stone-400">{event.metric}</span>}
       </th>
-      <td className="px-4 py-3">
+      {/* On a phone's card the type has a line of its own, so Start and End share the next. */}
+      <td className="px-4 py-3 max-sm:col-span-2">
         <StackedLabel>Type</StackedLabel>
         {eventTypeLabel(event.type) ?? '-'}
         {event.short_event && <span className="block text-xs text-stone-400">Short event</span>}
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">
+      <td className="px-4 py-3 sm:whitespace-nowrap">
         <StackedLabel>Start</StackedLabel>
         {when(event.start_date)}
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">
+      <td className="px-4 py-3 sm:whitespace-nowrap">
         <StackedLabel>End</StackedLabel>
         {when(event.end_date)}
       </td>
@@ -82,11 +83,11 @@ function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => 
         )}
         {event.wom_id && <LinkedCompetition event={event} />}
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">
+      <td className="px-4 py-3 sm:whitespace-nowrap">
         <StackedLabel>Points</StackedLabel>
         {event.points_awarded_at ? `Awarded ${formatDateTime(event.points_awarded_at)}` : 'Not yet'}
       </td>
-      <td className="px-4 py-3 max-sm:pt-2">
+      <td className="px-4 py-3 max-sm:col-span-2 max-sm:pt-2">
         {event.manual ? (
           <div className="flex gap-2">
             <button
