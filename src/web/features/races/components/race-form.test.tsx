@@ -98,4 +98,16 @@ describe('race form', () => {
     expect(screen.queryByText('Target value must be at least 1')).not.toBeInTheDocument();
     expect(fetch.mock.calls.map(([, init]) => init?.method ?? 'GET')).not.toContain('POST');
   });
+
+  it('takes back a participant message once the rows are put right, before the next submit', async () => {
+    stubApi({ 'GET /api/pwom-player': () => Response.json(fishingAt(1_500)) });
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Title'), 'Race');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Race' }));
+    expect(await screen.findByText('All participant details must be complete')).toBeInTheDocument();
+    await fillRow(0, 'lynx', 'Fishing', '2000');
+    await vi.waitFor(() =>
+      expect(screen.queryByText('All participant details must be complete')).not.toBeInTheDocument(),
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import {
   Controller,
   useFieldArray,
@@ -164,6 +164,14 @@ export function RaceForm({
   const { errors } = form.formState;
   const descriptionId = useId();
   const participantsError = errors.participants?.root?.message ?? errors.participants?.message;
+  // After a submit the form checks again the field that changed, but never the rows' one shared
+  // message: without this, 'All participant details must be complete' stayed after the rows were.
+  const rows = useWatch({ control: form.control, name: 'participants' });
+  const { isSubmitted } = form.formState;
+  const { trigger } = form;
+  useEffect(() => {
+    if (isSubmitted) void trigger('participants');
+  }, [rows, isSubmitted, trigger]);
   // A former member still in the race stays choosable under the name the race knows.
   const choices = [
     ...players,
