@@ -8,6 +8,9 @@ interface ChartPoint {
   ehb: number;
 }
 
+/** Up to a month of days, each day's point shows; a longer history reads better as a plain line. */
+const MAX_DOTTED_POINTS = 31;
+
 const XP_COLOUR = '#e7c04a';
 const EHB_COLOUR = '#5eead4';
 
@@ -36,6 +39,7 @@ export function CharacterHistoryChart({
   const points = chartPoints(history);
   const first = points[0];
   const last = points.at(-1);
+  const dotted = points.length <= MAX_DOTTED_POINTS;
   return (
     <figure aria-label={label} className="rounded-lg border border-stone-800 bg-stone-900 p-3">
       {points.length === 0 ? (
@@ -88,7 +92,8 @@ export function CharacterHistoryChart({
             name="XP"
             stroke={XP_COLOUR}
             strokeWidth={2}
-            dot={false}
+            dot={dotted}
+            isAnimationActive={false}
           />
           <Line
             yAxisId="ehb"
@@ -97,7 +102,10 @@ export function CharacterHistoryChart({
             name="EHB"
             stroke={EHB_COLOUR}
             strokeWidth={2}
-            dot={false}
+            // Dashed, so the XP line still shows where the two lines run together.
+            strokeDasharray="6 4"
+            dot={dotted}
+            isAnimationActive={false}
           />
         </LineChart>
       )}

@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test';
+import type { CharacterPage } from '#core/members/character.schema.ts';
+import type { PublicMember } from '#core/members/members.schema.ts';
+import {
+  E2E_ADMIN,
+  E2E_ADMIN_PORT,
+  apiJson,
+  expect,
+  expectAccessible,
+  fitsViewport,
+  test,
+} from './fixtures.ts';
+
+const SHOTS = '/tmp/shots-E';
+
+/** The roster's first member who is not an alt (alts are listed only with Show Alt Accounts). */
+async function firstListedMember(page: Page): Promise<PublicMember> {
+  const roster = await apiJson<PublicMember[]>(page.request, '/api/members');
+  const member = roster.find((candidate) => !candidate.alt);
+  expect(member, 'a listed member').toBeDefined();
+  return member!;
+}
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px a name in the roster opens the member's page, with its chart and WOM link`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const member = await firstListedMember(page);
+    const data = await apiJson<CharacterPage>(page.request, `/api/members/${member.wom_id}`);
+    expect(data.history.length, 'the sync stored a day of history').toBeGreaterThan(0);
+
+    await page.goto('/members');
+    await expect(page.getByRole('table', { name: 'Clan members' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/roster-${width}.png` });
+    await page
+      .getByRole('table', { name: 'Clan members' })
+      .getByRole('link', { name: member.name, exact: true })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/members/${member.wom_id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: member.name })).toBeVisible();
+    const chart = page.getByRole('figure', { name: `${member.name}'s XP and EHB over time` });
+    await expect(chart.getByRole('application')).toBeVisible();
+    // One line for XP and one for EHB.
+    await expect(chart.locator('.recharts-line')).toHaveCount(2);
+    const wom = page.getByRole('link', { name: /^Wise Old Man profile/ });
+    await expect(wom).toHaveAttribute('href', data.wom_profile_url);
+    await expect(wom).toHaveAttribute('href', /^https:\/\/wiseoldman\.net\/players\//);
+    await expect(page.getByText(/^Last updated /)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Siege score by season' })).toContainText(
+      data.member.siege_score.toLocaleString('en-US'),
+    );
+    if (data.next_rank_text !== null) await expect(page.getByText(data.next_rank_text)).toBeVisible();
+    expect(await fitsViewport(page)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/character-${width}.png`, fullPage: true });
+    await expectAccessible(page);
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+  });
+}
+
+test('the leaderboard links its players to their pages', async ({ page }) => {
+  const boards = await apiJson<{ siege_score: Array<{ wom_id: string; name: string }> }>(
+    page.request,
+    '/api/leaderboards',
+  );
+  const top = boards.siege_score[0];
+  expect(top, 'a player with points').toBeDefined();
+  await page.goto('/leaderboard');
+  await page
+    .getByRole('table', { name: 'Siege Score' })
+    .getByRole('link', { name: top!.name, exact: true })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/members/${top!.wom_id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: top!.name })).toBeVisible();
+});
+
+test.describe('an unknown member', () => {
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+
+  test('has no page: the address shows not found', async ({ page }) => {
+    await page.goto('/members/2147483647');
+    await expect(page.getByRole('heading', { level: 1, name: '404 - Page Not Found' })).toBeVisible();
+  });
+});
+
+/**
+ * Hiding a member changes the clan, so this runs on the admin journeys' server (as those journeys do)
+ * and shows the member again afterwards.
+ */
+test.describe('a hidden member', () => {
+  const origin = `http://127.0.0.1:${E2E_ADMIN_PORT}`;
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+
+  test("has no page: the member's address shows not found, at 1280 and 390 px", async ({ page }) => {
+    const login = await page.request.post(`${origin}/api/auth/login`, {
+      data: E2E_ADMIN,
+      headers: { origin },
+    });
+    expect(login.ok()).toBe(true);
+    const member = (await apiJson<PublicMember[]>(page.request, `${origin}/api/members`)).at(-1)!;
+    const setHidden = async (hidden: boolean) => {
+      const response = await page.request.post(`${origin}/api/admin/members/${member.wom_id}/visibility`, {
+        data: { hidden },
+        headers: { origin },
+      });
+      expect(response.ok(), `set hidden ${hidden}`).toBe(true);
+    };
+    await setHidden(true);
+    try {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${origin}/members/${member.wom_id}`);
+        await expect(page.getByRole('heading', { level: 1, name: '404 - Page Not Found' })).toBeVisible();
+        await expect(page.getByText(member.name, { exact: true })).toHaveCount(0);
+        await page.screenshot({ path: `${SHOTS}/hidden-${width}.png` });
+        await expectAccessible(page);
+      }
+      expect((await page.request.get(`${origin}/api/members/${member.wom_id}`)).status()).toBe(404);
+    } finally {
+      await setHidden(false);
+    }
+  });
+});
