@@ -186,6 +186,20 @@ for (const { width, height, name: device } of WIDTHS) {
       await page.getByRole('button', { name: '+5', exact: true }).click();
       await expect(page.getByText(`Added 5 points to ${target.name}`)).toBeVisible();
       await expect.poll(async () => (await member(page, target.womId))?.siege_score).toBe(7);
+
+      // Deleted, then restored from the deleted members' page, whose Restore is on screen too.
+      page.once('dialog', (confirm) => void confirm.accept());
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(page.getByText(`${target.name} was successfully deleted.`)).toBeVisible();
+      await page.getByRole('link', { name: 'Deleted Members' }).click();
+      const restore = page
+        .getByRole('row', { name: new RegExp(target.name) })
+        .getByRole('button', { name: 'Restore' });
+      await expectOnScreen(restore, width);
+      await expectNoSidewaysScroll(page);
+      await shot(page, 'deleted-members', width, restore);
+      await restore.click();
+      await expect(page.getByText(`${target.name} was successfully restored.`)).toBeVisible();
     });
 
     test('rank updates are selected and applied after one confirmation', async ({ page }) => {

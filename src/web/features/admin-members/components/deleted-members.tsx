@@ -8,6 +8,7 @@ import { useRestoreMember } from '../api/member-actions.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { memberName } from '../lib/member-name.ts';
+import { WIDE_ONLY } from './admin-member-row.tsx';
 
 function RestoreButton({ member, notify }: { member: AdminMember; notify: Notify }) {
   const { mutateAsync: restore } = useRestoreMember();
@@ -36,6 +37,7 @@ function RestoreButton({ member, notify }: { member: AdminMember; notify: Notify
   );
 }
 
+/** On a phone the WOM ID gives way, so each row's Restore is on screen without sideways scrolling. */
 function DeletedTable({ members, notify }: { members: AdminMember[]; notify: Notify }) {
   if (members.length === 0) return <EmptyState title="No deleted members." />;
   return (
@@ -47,7 +49,7 @@ function DeletedTable({ members, notify }: { members: AdminMember[]; notify: Not
             <th scope="col" className="px-3 py-2 font-medium">
               Name
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className={`${WIDE_ONLY} px-3 py-2 font-medium`}>
               WOM ID
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
@@ -61,10 +63,10 @@ function DeletedTable({ members, notify }: { members: AdminMember[]; notify: Not
         <tbody>
           {members.map((member) => (
             <tr key={member.wom_id} className="border-t border-stone-800">
-              <th scope="row" className="px-3 py-2 font-medium text-stone-100">
+              <th scope="row" className="px-3 py-2 font-medium wrap-anywhere text-stone-100">
                 {memberName(member)}
               </th>
-              <td className="px-3 py-2 tabular-nums">{member.wom_id}</td>
+              <td className={`${WIDE_ONLY} px-3 py-2 tabular-nums`}>{member.wom_id}</td>
               <td className="px-3 py-2">{member.deleted_at ? formatDateTime(member.deleted_at) : '-'}</td>
               <td className="px-3 py-2 text-right">
                 <RestoreButton member={member} notify={notify} />
