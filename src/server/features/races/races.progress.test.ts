@@ -143,6 +143,19 @@ for (const dialect of testDialects) {
         progress_percent: Math.min(100, Math.floor(((refreshed - current) / 100_000) * 100)),
       });
       expect((await detail(race.id)).history[0]!.points.map((p) => p.value)).toEqual([current, refreshed]);
+      // The character card and the roster read the member row: it follows the snapshot the race took.
+      const statsRow = await t.database.db
+        .selectFrom('member_stats')
+        .select('snapshot')
+        .where('wom_id', '=', player.wom_id)
+        .executeTakeFirstOrThrow();
+      const overall = (JSON.parse(statsRow.snapshot) as PlayerSnapshot).data.skills.overall!.experience;
+      const memberRow = await t.database.db
+        .selectFrom('members')
+        .select('current_xp')
+        .where('wom_id', '=', player.wom_id)
+        .executeTakeFirstOrThrow();
+      expect(memberRow.current_xp).toBe(overall);
 
       // Within the player cache (and past the minute between one user's refreshes), WOM is not asked again.
       clock.advance(60_000);

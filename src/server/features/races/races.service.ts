@@ -23,7 +23,7 @@ import { WomError } from '../../wom/wom-error.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { fetchPlayerStats, isFresh, type StatsRow } from '../wom-data/player-snapshots.ts';
 import { requireRoomUnderCap } from '../users/account-caps.ts';
-import { upsertMemberStats } from '../wom-sync/wom-sync.repository.ts';
+import { storePlayerStats } from '../wom-data/stored-player-stats.ts';
 import { updateRunningParticipants } from './race-updates.ts';
 import {
   countOpenRacesOf,
@@ -312,7 +312,8 @@ export async function refreshRace(deps: RacesDeps, user: User, id: number): Prom
   }
 
   return deps.db.transaction().execute(async (trx) => {
-    for (const stats of fresh) await upsertMemberStats(trx, stats);
+    // Through the one store, so the character card and the roster follow what the race shows.
+    for (const stats of fresh) await storePlayerStats(trx, stats, deps.clock.now());
     await updateRunningParticipants(trx, deps.clock.now(), womIds);
     return visibleRace(trx, id, user);
   });
