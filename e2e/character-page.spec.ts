@@ -123,3 +123,55 @@ test.describe('a hidden member', () => {
     }
   });
 });
+
+/** Claiming a character changes the clan too, so this also runs on the admin journeys' server. */
+test('a signed-in member sees their own character marked in the roster and on its page', async ({
+  page,
+  browser,
+}) => {
+  const origin = `http://127.0.0.1:${E2E_ADMIN_PORT}`;
+  const admin = await browser.newContext({ baseURL: origin });
+  expect((await admin.request.post('/api/auth/login', { data: E2E_ADMIN, headers: { origin } })).ok()).toBe(
+    true,
+  );
+  // The last unclaimed main by name: the claims journeys take theirs from the top of the list.
+  const mine = (await apiJson<PublicMember[]>(admin.request, '/api/members'))
+    .filter((member) => !member.is_claimed && !member.alt)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .at(-1)!;
+  const created = await admin.request.post('/api/admin/claim-codes', {
+    data: { wom_id: mine.wom_id },
+    headers: { origin },
+  });
+  expect(created.status()).toBe(201);
+  const { code } = (await created.json()) as { code: string };
+  await admin.close();
+
+  const owner = { username: 'CharacterOwner', password: 'owner-password' };
+  const registered = await page.request.post(`${origin}/api/auth/register`, {
+    data: { ...owner, confirm_password: owner.password },
+    headers: { origin },
+  });
+  expect(registered.status()).toBe(201);
+  const redeemed = await page.request.post(`${origin}/api/claims/redeem`, {
+    data: { code },
+    headers: { origin },
+  });
+  expect(redeemed.ok()).toBe(true);
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${origin}/members?search=${encodeURIComponent(mine.name)}`);
+    const row = page
+      .getByRole('table', { name: 'Clan members' })
+      .getByRole('rowheader')
+      .filter({ has: page.getByRole('link', { name: mine.name, exact: true }) });
+    await expect(row).toContainText('You (your character)');
+    expect(await fitsViewport(page)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/roster-yours-${width}.png` });
+    await expectAccessible(page);
+  }
+  await page.getByRole('link', { name: mine.name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: mine.name })).toBeVisible();
+  await expect(page.getByText('Your character')).toBeVisible();
+});
