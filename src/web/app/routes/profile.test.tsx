@@ -6,6 +6,7 @@ import type { SessionUser } from '#core/auth/auth.schema.ts';
 import type { Character, ClaimRequest } from '#core/claims/claims.schema.ts';
 import type { Goal, GoalsPage } from '#core/goals/goals.schema.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
+import { memberCombobox, offeredMembers, pickMember } from '#test/member-combobox.ts';
 import { publicMember } from '#test/public-member.ts';
 import { onePage, stubApi } from '#test/render-with-queries.tsx';
 import { renderApp, testClan, testUser } from '#test/render.tsx';
@@ -126,12 +127,11 @@ describe('profile page', () => {
 
   it('offers only the members nobody has claimed, by name, for a claim request', async () => {
     renderProfile();
-    const select = await screen.findByLabelText<HTMLSelectElement>('Player');
-    expect([...select.options].map((option) => option.textContent)).toEqual([
-      '-- Select a player --',
-      'Iron Bob',
-      'Lynx Titan',
-    ]);
+    await screen.findByRole('combobox', { name: 'Player' });
+    expect(await offeredMembers()).toEqual(['Iron Bob', 'Lynx Titan']);
+    // Searching for the claimed member by name finds nobody either.
+    await userEvent.type(memberCombobox(), 'Zez');
+    expect(screen.getByText('No member matches that name')).toBeInTheDocument();
   });
 
   it('says All players have been claimed when every member is claimed', async () => {
@@ -160,11 +160,7 @@ describe('profile page', () => {
 
     expect(await screen.findByText('Successfully claimed player: Iron Bob')).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Iron Bob' })).toBeInTheDocument();
-    await vi.waitFor(() =>
-      expect(
-        [...screen.getByLabelText<HTMLSelectElement>('Player').options].map((option) => option.textContent),
-      ).toEqual(['-- Select a player --', 'Lynx Titan']),
-    );
+    await vi.waitFor(async () => expect(await offeredMembers()).toEqual(['Lynx Titan']));
   });
 
   it('shows a sent claim request on the Requests tab as Pending', async () => {
@@ -179,7 +175,8 @@ describe('profile page', () => {
       'GET /api/claim-requests': () => Response.json(sent ? [pending, approved] : [approved]),
     });
     renderProfile();
-    await user.selectOptions(await screen.findByLabelText('Player'), 'Lynx Titan');
+    await screen.findByRole('combobox', { name: 'Player' });
+    await pickMember('Lynx Titan');
     await user.click(screen.getByRole('button', { name: 'Request Claim' }));
     expect(
       await screen.findByText('Your request for Lynx Titan has been sent to the admins.'),

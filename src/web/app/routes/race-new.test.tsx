@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WomPlayerItem } from '#core/wom/wom-data.schema.ts';
+import { memberCombobox, offeredMembers, pickMember } from '#test/member-combobox.ts';
 import { publicMember } from '#test/public-member.ts';
 import { apiError, stubApi } from '#test/render-with-queries.tsx';
 import { renderApp, testUser } from '#test/render.tsx';
@@ -46,7 +47,7 @@ async function openForm() {
 const create = () => userEvent.click(screen.getByRole('button', { name: 'Create Race' }));
 
 async function fillRow(index: number, player: string, metric: string, target: string) {
-  await userEvent.selectOptions(screen.getAllByLabelText('Player')[index] as HTMLElement, player);
+  await pickMember(player, { index });
   await userEvent.selectOptions(screen.getAllByLabelText('Metric')[index] as HTMLElement, metric);
   await userEvent.type(screen.getAllByLabelText('Target Value')[index] as HTMLElement, target);
 }
@@ -63,10 +64,9 @@ describe('new race page', () => {
     for (const label of ['Title', 'Description', 'Public', 'End Date']) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
-    expect(screen.getAllByLabelText('Player')).toHaveLength(1);
+    expect(screen.getAllByRole('combobox', { name: 'Player' })).toHaveLength(1);
     expect(screen.getByLabelText('Target Value')).toHaveAttribute('min', '1');
-    const players = Array.from(screen.getByLabelText<HTMLSelectElement>('Player').options, (o) => o.text);
-    expect(players).toEqual(['-- Select Player --', 'Iron Bob', 'Lynx Titan']);
+    expect(await offeredMembers()).toEqual(['Iron Bob', 'Lynx Titan']);
     const metric = screen.getByLabelText<HTMLSelectElement>('Metric');
     expect(Array.from(metric.querySelectorAll('optgroup'), (group) => group.label)).toEqual([
       'Skills',
@@ -98,10 +98,10 @@ describe('new race page', () => {
     await openForm();
     expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Add Participant' }));
-    expect(screen.getAllByLabelText('Player')).toHaveLength(2);
+    expect(screen.getAllByRole('combobox', { name: 'Player' })).toHaveLength(2);
     const [first] = screen.getAllByRole('button', { name: 'Remove' });
     await userEvent.click(first as HTMLElement);
-    expect(screen.getAllByLabelText('Player')).toHaveLength(1);
+    expect(screen.getAllByRole('combobox', { name: 'Player' })).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled();
   });
 
@@ -156,7 +156,9 @@ describe('new race page', () => {
     });
     await openForm();
     await userEvent.type(screen.getByLabelText('Title'), 'Race');
-    await userEvent.selectOptions(screen.getByLabelText('Player'), 'Lynx Titan');
+    // By keyboard this time: part of the name, then Enter on the one member it matches.
+    await userEvent.type(memberCombobox(), 'titan{Enter}');
+    expect(memberCombobox()).toHaveValue('Lynx Titan');
     await userEvent.selectOptions(screen.getByLabelText('Metric'), 'Fishing');
     await userEvent.click(screen.getByLabelText('Gain'));
     await userEvent.type(screen.getByLabelText('Amount to Gain'), '200');
