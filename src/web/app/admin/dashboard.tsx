@@ -8,10 +8,12 @@ import { usePendingClaimRequestCount } from '../../features/admin-claims/api/get
 import { ClaimsTab } from '../../features/admin-claims/components/claims-tab.tsx';
 import { PendingClaimRequests } from '../../features/admin-claims/components/pending-claim-requests.tsx';
 import { EventsTab } from '../../features/admin-events/components/events-tab.tsx';
+import { InactivityTab } from '../../features/admin-inactivity/components/inactivity-tab.tsx';
 import { useAdminMembers } from '../../features/admin-members/api/get-admin-members.ts';
 import { playerWatchAlerts } from '../../features/admin-members/components/alerts-player-watch.tsx';
 import { AlertsTab } from '../../features/admin-members/components/alerts-tab.tsx';
 import { MembersTab } from '../../features/admin-members/components/members-tab.tsx';
+import { PastSeasonsTab } from '../../features/admin-seasons/components/past-seasons-tab.tsx';
 import { SyncTab } from '../../features/admin-sync/components/sync-tab.tsx';
 import { UsersTab } from '../../features/admin-users/components/users-tab.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
@@ -27,7 +29,9 @@ import { useNotices } from './use-notices.ts';
 const TABS = [
   { value: 'members', label: 'Members' },
   { value: 'alerts', label: 'Alerts' },
+  { value: 'inactivity', label: 'Inactivity' },
   { value: 'events', label: 'Events' },
+  { value: 'seasons', label: 'Seasons' },
   { value: 'users', label: 'Users' },
   { value: 'claims', label: 'Claims' },
   { value: 'sync', label: 'Sync' },
@@ -52,7 +56,9 @@ function DashboardUsersTab({ notify }: { notify: Notify }) {
 
 const OTHER_TABS: Readonly<Record<Exclude<TabValue, 'members'>, ComponentType<{ notify: Notify }>>> = {
   alerts: DashboardAlertsTab,
+  inactivity: InactivityTab,
   events: EventsTab,
+  seasons: PastSeasonsTab,
   users: DashboardUsersTab,
   claims: DashboardClaimsTab,
   sync: SyncTab,

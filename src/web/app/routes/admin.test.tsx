@@ -74,14 +74,16 @@ describe('Clan Administration', () => {
     }
   });
 
-  it('lists the seven tabs and keeps the chosen one in the URL', async () => {
+  it("lists the spec's seven tabs with Inactivity and Seasons, and keeps the chosen one in the URL", async () => {
     const user = userEvent.setup();
     const { location } = renderDashboard();
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Members',
       'Alerts',
+      'Inactivity',
       'Events',
+      'Seasons',
       'Users',
       'Claims',
       'Sync',
@@ -96,6 +98,30 @@ describe('Clan Administration', () => {
     await user.click(screen.getByRole('tab', { name: 'Members' }));
     expect(location.search).toBe('?tab=members');
     expect(screen.getByRole('heading', { name: 'Member Management' })).toBeInTheDocument();
+  });
+
+  it('opens the inactivity list and the past seasons from their tabs', async () => {
+    stubApi({
+      'GET /api/admin/seasons/past': () => Response.json([]),
+      'GET /api/admin/inactivity': () =>
+        Response.json({
+          days: 30,
+          today: '2026-11-27',
+          total: 0,
+          offset: 0,
+          limit: 100,
+          members: [],
+          away: [],
+        }),
+    });
+    const user = userEvent.setup();
+    renderDashboard();
+    await user.click(await screen.findByRole('tab', { name: 'Seasons' }));
+    expect(await screen.findByRole('heading', { name: 'Past Seasons' })).toBeInTheDocument();
+    expect(await screen.findByText('No past seasons yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Inactivity' }));
+    expect(await screen.findByRole('heading', { name: 'Inactivity' })).toBeInTheDocument();
+    expect(await screen.findByText('No member has gone 30 days without a gain')).toBeInTheDocument();
   });
 
   it('opens the tab a link names, and the members tab for a tab it does not know', async () => {

@@ -7,6 +7,8 @@ import { normaliseRole, roleDisplayName } from '#core/members/roles.ts';
 import { formatNumber, formatShortDate } from '../../../lib/format.ts';
 import type { MemberActions } from '../hooks/use-member-actions.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { MemberPointsHistory } from './member-points-history.tsx';
+import { UnwhitelistButton } from './unwhitelist-button.tsx';
 
 /** +2 sits on the row itself; the details offer the larger awards. */
 const DETAIL_INCREMENTS = MANUAL_POINT_INCREMENTS.filter((amount) => amount !== 2);
@@ -141,6 +143,7 @@ export function AdminMemberDetails({
         >
           {member.hidden ? 'Unhide' : 'Hide'}
         </button>
+        <UnwhitelistButton member={member} notify={actions.notify} />
         <button
           type="button"
           disabled={busy}
@@ -150,6 +153,7 @@ export function AdminMemberDetails({
           Delete
         </button>
       </div>
+      <MemberPointsHistory womId={member.wom_id} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { adminMember } from '#test/admin-member.ts';
 import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
+import type { PointsHistory } from '#core/members/points-history.ts';
 import { adminMembersQueryKey } from '../api/get-admin-members.ts';
 import { MembersTab } from './members-tab.tsx';
 
@@ -36,6 +37,8 @@ const zezima = adminMember('Zezima', {
 });
 const hiddenAlt = adminMember('Quiet Alt', { wom_id: '1002', hidden: true, clan_xp: 10 });
 const roster: AdminMember[] = [hiddenAlt, zezima];
+/** The expanded row's points history: nothing yet this season. */
+const noPoints: PointsHistory = { items: [], next_cursor: null, season: { id: 1, name: 'Season 2026' } };
 
 function renderTab(members: AdminMember[] | null = roster) {
   const notify = vi.fn();
@@ -132,6 +135,7 @@ describe('members tab', () => {
   });
 
   it('opens a row to show its rank, player-watch and WOM details, from a click or the keyboard', async () => {
+    stubApi({ 'GET /api/admin/members/1001/points': () => Response.json(noPoints) });
     renderTab([
       {
         ...zezima,
@@ -183,7 +187,8 @@ describe('members tab', () => {
       within(details)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['+5', '+10', '+15', 'Edit', 'Hide', 'Delete']);
+    ).toEqual(['+5', '+10', '+15', 'Edit', 'Hide', 'Remove from whitelist', 'Delete']);
+    expect(await within(details).findByText('No points yet this season.')).toBeInTheDocument();
 
     toggle.focus();
     await userEvent.keyboard('{Enter}');
@@ -374,12 +379,12 @@ describe('members tab', () => {
   describe('delete', () => {
     it('asks first, and sends nothing when the admin cancels', async () => {
       const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-      const fetch = stubApi({});
+      const fetch = stubApi({ 'GET /api/admin/members/1001/points': () => Response.json(noPoints) });
       renderTab();
       const details = await openRow('Zezima');
       await userEvent.click(within(details).getByRole('button', { name: 'Delete' }));
       expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete Zezima?');
-      expect(fetch).not.toHaveBeenCalled();
+      expect(fetch.mock.calls.filter(([, init]) => init?.method !== 'GET')).toEqual([]);
       expect(rowOf('Zezima')).toBeInTheDocument();
     });
 

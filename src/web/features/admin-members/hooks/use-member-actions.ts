@@ -16,6 +16,8 @@ export interface MemberActions {
   setHidden(member: AdminMember, hidden: boolean): Promise<void>;
   remove(member: AdminMember): Promise<void>;
   edit(member: AdminMember): void;
+  /** The tab's notices, for the row's controls that run their own dialogs (un-whitelisting). */
+  notify: Notify;
 }
 
 /**
@@ -61,6 +63,7 @@ export function useMemberActions(notify: Notify, edit: (member: AdminMember) => 
         }
       },
       edit,
+      notify,
     }),
     [addPoints, setVisibility, deleteMember, notify, edit],
   );
