@@ -12,8 +12,15 @@ import { cacheByRevision, knownRevisionKey, lastBuiltByKey, readRevisionKey } fr
 import { notFound } from '../../http/http-error.ts';
 import { prebuildJson, sendPrebuilt, type PrebuiltBody } from '../../http/prebuilt-body.ts';
 import { withoutQuery, type PublicReads } from '../../http/public-reads.ts';
+import { characterPagesCache } from './character-cache.ts';
 import { characterPage } from './character.service.ts';
 import { anniversariesToday, listPublicMembers } from './members.service.ts';
+
+/**
+ * How many members' pages are held at once: a page is some 20 KB with its compressed forms, so a
+ * crawler walking a 2,000-member roster within one revision cannot take 40 MB.
+ */
+const CACHED_CHARACTER_PAGES = 200;
 
 export async function membersRoutes(
   app: FastifyInstance,
@@ -62,7 +69,7 @@ export async function membersRoutes(
     }),
   );
 
-  const characterPages = characterPagesCache();
+  const characterPages = characterPagesCache<PrebuiltBody>(CACHED_CHARACTER_PAGES);
   // Its history covers the last year up to today, so the UTC date is part of the key too.
   const characterKey = async () =>
     `${await readRevisionKey(deps.db)}|${deps.clock.now().toISOString().slice(0, 10)}`;
@@ -85,32 +92,4 @@ export async function membersRoutes(
       return sendPrebuilt(request, reply, body);
     },
   );
-}
-
-/**
- * Each member's page, built once per key (data revisions and day) and kept until the key moves: all
- * of them are stale then, so the whole set goes, and at most one page per visible member is ever
- * held. A miss (unknown or hidden id) is not kept, so asking for made-up ids cannot grow the set.
- */
-function characterPagesCache() {
-  let key = '';
-  let pages = new Map<string, Promise<PrebuiltBody | null>>();
-  return (current: string, womId: string, build: () => Promise<PrebuiltBody | null>) => {
-    if (current !== key) {
-      key = current;
-      pages = new Map();
-    }
-    const held = pages.get(womId);
-    if (held) return held;
-    const entry = build();
-    const forKey = pages;
-    forKey.set(womId, entry);
-    entry.then(
-      (body) => {
-        if (body === null) forKey.delete(womId);
-      },
-      () => forKey.delete(womId),
-    );
-    return entry;
-  };
 }
