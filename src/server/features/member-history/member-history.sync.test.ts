@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { readRevision } from '../../db/revisions.ts';
 import { upsertMemberStats } from '../wom-sync/wom-sync.repository.ts';
 import { listSnapshotPoints } from './member-history.repository.ts';
 
@@ -58,6 +59,21 @@ for (const dialect of testDialects) {
       }
       // Three syncs a day over two days: members who changed have points on more than one day.
       expect(withSnapshots.some(({ points }) => points.length > 1)).toBe(true);
+    });
+
+    it("moves the members revision when a run stores only newer snapshots, for the members' pages", async () => {
+      await t.sync();
+      // As if the snapshots stored were older than WOM's: the next run stores WOM's again, and nothing else.
+      await t.database.db
+        .updateTable('member_stats')
+        .set({ snapshot_at: '2000-01-01T00:00:00.000Z' })
+        .execute();
+      const before = await readRevision(t.database.db, 'members');
+      const run = await t.sync();
+      if (run.outcome !== 'succeeded') throw new Error(run.error);
+      expect(run.counts).toMatchObject({ inserted: 0, updated: 0 });
+      expect(run.counts.snapshots).toBeGreaterThan(0);
+      expect(await readRevision(t.database.db, 'members')).toBeGreaterThan(before);
     });
 
     it("stores WOM's lastChangedAt for each member and follows it", async () => {

@@ -303,7 +303,9 @@ async function applySync(
   );
 
   const results = await recordFinishedResults(trx, nowDate, fetched.details, resultsGraceMs);
-  if (plan.inserts.length > 0 || plan.updates.length > 0 || results > 0) await bumpRevision(trx, 'members');
+  // A new snapshot alone moves a member's page (its chart and when it was last updated).
+  const changed = plan.inserts.length > 0 || plan.updates.length > 0 || results > 0 || snapshots > 0;
+  if (changed) await bumpRevision(trx, 'members');
   return {
     members: fetched.group.memberships.length,
     inserted: plan.inserts.length,
