@@ -49,7 +49,7 @@ for (const { width, height, name: device } of WIDTHS) {
       const list = page.getByRole('list', { name: 'Inactive members' });
       const row = list.getByRole('listitem').filter({ has: page.getByText(member.name, { exact: true }) });
       await expect(row).toBeVisible();
-      await expect(row).toContainText(`${member.days_inactive} days`);
+      await expect(row).toContainText(`${member.days_inactive.toLocaleString('en-US')} days`);
       expect(await fitsViewport(page), 'the list fits the screen').toBe(true);
       await expectAccessible(page);
       await page.screenshot({ path: `${SHOTS}/inactivity-${width}.png`, fullPage: true });

@@ -86,6 +86,21 @@ for (const { width, height, name: device } of WIDTHS) {
       await expect(page.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
     });
 
+    test("every tab's content, its tables included, fits without sideways scrolling", async ({ page }) => {
+      for (const label of TABS) {
+        await openDashboard(page, label.toLowerCase());
+        await expect(page.getByRole('tab', { name: new RegExp(`^${label}`) })).toHaveAttribute(
+          'aria-selected',
+          'true',
+        );
+        // The tab's data has arrived once no loading message is left.
+        await expect(page.getByText(/^Loading/)).toHaveCount(0);
+        await expectNoSidewaysScroll(page);
+        await expectAccessible(page);
+        await shot(page, `tab-${label.toLowerCase()}`, width);
+      }
+    });
+
     test('a member saved on the new member page is announced in an opaque banner that goes by itself', async ({
       page,
     }) => {

@@ -7,6 +7,8 @@ import type { ReactNode } from 'react';
  */
 const STACKED = {
   table: 'max-sm:block',
+  // A block table gives its caption no width of its own: it would wrap word by word.
+  caption: 'max-sm:block',
   head: 'max-sm:sr-only',
   // Two cells a line under the row's heading, so a card is not a tall column of short values.
   body: 'max-sm:block max-sm:[&_td]:block max-sm:[&_td]:py-1 max-sm:[&_th]:col-span-2 max-sm:[&_th]:block max-sm:[&_th]:pt-3 max-sm:[&_th]:pb-1 max-sm:[&_tr]:grid max-sm:[&_tr]:grid-cols-2 max-sm:[&_tr]:pb-3',
@@ -40,7 +42,13 @@ export function DataTable({
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-800 bg-stone-900">
       <table className={`w-full text-left text-sm ${stacked ? STACKED.table : ''}`}>
-        <caption className={captionVisible ? 'px-4 py-2 text-left font-medium text-stone-200' : 'sr-only'}>
+        <caption
+          className={
+            captionVisible
+              ? `px-4 py-2 text-left font-medium text-stone-200 ${stacked ? STACKED.caption : ''}`
+              : 'sr-only'
+          }
+        >
           {caption}
         </caption>
         <thead className={`bg-stone-950/60 text-stone-400 ${stacked ? STACKED.head : ''}`}>

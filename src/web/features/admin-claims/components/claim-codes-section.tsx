@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ClaimCode } from '#core/claims/claims.schema.ts';
-import { DataTable } from '../../../components/data-table.tsx';
+import { DataTable, StackedLabel } from '../../../components/data-table.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { EmptyState } from '../../../components/states.tsx';
@@ -29,12 +29,19 @@ function ClaimCodeRow({ code, now, notify }: { code: ClaimCode; now: Date; notif
       <th id={codeId} scope="row" className="px-4 py-3 text-left font-mono font-medium text-stone-100">
         {code.code}
       </th>
-      <td className="px-4 py-3">{code.member_name}</td>
-      <td className="px-4 py-3">{claimCodeStatus(code, now)}</td>
-      <td className="px-4 py-3 whitespace-nowrap">
-        {code.expires_at === null ? 'Never' : formatDateTime(code.expires_at)}
+      <td className="px-4 py-3">
+        <StackedLabel>Member</StackedLabel>
+        {code.member_name}
       </td>
       <td className="px-4 py-3">
+        <StackedLabel>Status</StackedLabel>
+        {claimCodeStatus(code, now)}
+      </td>
+      <td className="px-4 py-3 sm:whitespace-nowrap">
+        <StackedLabel>Expires</StackedLabel>
+        {code.expires_at === null ? 'Never' : formatDateTime(code.expires_at)}
+      </td>
+      <td className="px-4 py-3 max-sm:empty:hidden">
         {!code.is_claimed && (
           <button
             type="button"
@@ -55,7 +62,7 @@ function ClaimCodeTable({ codes, notify }: { codes: ClaimCode[]; notify: Notify 
   if (codes.length === 0) return <EmptyState title="No claim codes yet" />;
   const now = new Date();
   return (
-    <DataTable caption="Claim codes" columns={['Code', 'Member', 'Status', 'Expires', 'Actions']}>
+    <DataTable caption="Claim codes" columns={['Code', 'Member', 'Status', 'Expires', 'Actions']} stacked>
       {codes.map((code) => (
         <ClaimCodeRow key={code.id} code={code} now={now} notify={notify} />
       ))}

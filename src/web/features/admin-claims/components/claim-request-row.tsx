@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ClaimRequest } from '#core/claims/claims.schema.ts';
+import { StackedLabel } from '../../../components/data-table.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useReviewClaimRequest, type ReviewStatus } from '../api/review-claim-request.ts';
@@ -89,15 +90,23 @@ export function ClaimRequestRow({ request, notify }: { request: ClaimRequest; no
       <th scope="row" className="px-4 py-3 text-left font-medium text-stone-100">
         {request.username}
       </th>
-      <td className="px-4 py-3">{request.rsn}</td>
-      <td className="max-w-xs px-4 py-3 break-words">
+      <td className="px-4 py-3">
+        <StackedLabel>Member</StackedLabel>
+        {request.rsn}
+      </td>
+      <td className="px-4 py-3 break-words max-sm:col-span-2 sm:max-w-xs">
+        <StackedLabel>Message</StackedLabel>
         {request.message ?? <span className="text-stone-400">No message</span>}
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(request.created_at)}</td>
-      <td className="px-4 py-3">
-        <ClaimStatusBadge status={request.status} />
+      <td className="px-4 py-3 sm:whitespace-nowrap">
+        <StackedLabel>Requested</StackedLabel>
+        {formatDateTime(request.created_at)}
       </td>
       <td className="px-4 py-3">
+        <StackedLabel>Status</StackedLabel>
+        <ClaimStatusBadge status={request.status} />
+      </td>
+      <td className="px-4 py-3 max-sm:col-span-2">
         {request.status === 'pending' ? (
           <PendingReview request={request} notify={notify} />
         ) : (

@@ -45,6 +45,7 @@ function ClaimRequestTable({
   if (shown.length === 0) return <EmptyState title={filter.empty} />;
   return (
     <DataTable
+      stacked
       caption="Claim requests"
       columns={['User', 'Member', 'Message', 'Requested', 'Status', 'Review']}
     >

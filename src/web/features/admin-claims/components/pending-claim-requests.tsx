@@ -40,6 +40,7 @@ export function PendingClaimRequests({ notify }: { notify: Notify }) {
               <DataTable
                 caption="Pending claim requests"
                 columns={['User', 'Member', 'Message', 'Requested', 'Status', 'Review']}
+                stacked
               >
                 {pending.map((request) => (
                   <ClaimRequestRow key={request.id} request={request} notify={notify} />

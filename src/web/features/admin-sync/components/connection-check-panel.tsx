@@ -30,10 +30,11 @@ function CheckResult({ check }: { check: ConnectionCheck }) {
             : `${orDash(check.rate_limit.remaining)} of ${orDash(check.rate_limit.limit)} requests left, resets in ${orDash(check.rate_limit.reset)} s`}
         </dd>
       </dl>
+      {/* On a phone each endpoint's row is a block of its own lines, so nothing scrolls sideways. */}
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-sm max-sm:block">
           <caption className="sr-only">What each WOM endpoint answered</caption>
-          <thead className="text-xs text-stone-400 uppercase">
+          <thead className="text-xs text-stone-400 uppercase max-sm:sr-only">
             <tr>
               <th scope="col" className="py-1 pr-3">
                 Endpoint
@@ -46,10 +47,15 @@ function CheckResult({ check }: { check: ConnectionCheck }) {
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {check.endpoints.map((endpoint) => (
-              <tr key={endpoint.path} className="border-t border-stone-800 align-top">
-                <td className="py-1 pr-3 font-mono text-xs break-all text-stone-200">{endpoint.path}</td>
+              <tr
+                key={endpoint.path}
+                className="border-t border-stone-800 align-top max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:py-1"
+              >
+                <td className="py-1 pr-3 font-mono text-xs break-all text-stone-200 max-sm:w-full">
+                  {endpoint.path}
+                </td>
                 <td className="py-1 pr-3 tabular-nums">{endpoint.status ?? 'no answer'}</td>
                 <td className={endpoint.parsed ? 'py-1 text-emerald-300' : 'py-1 break-words text-amber-300'}>
                   {endpoint.parsed ? 'Read' : (endpoint.error ?? 'Not read')}

@@ -1,5 +1,5 @@
 import type { SyncRunItem } from '#core/sync/sync.schema.ts';
-import { DataTable } from '../../../components/data-table.tsx';
+import { DataTable, StackedLabel } from '../../../components/data-table.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { runDuration } from '../utils/run-duration.ts';
@@ -27,10 +27,13 @@ function Counts({ counts }: { counts: SyncRunItem['counts'] }) {
   );
 }
 
-/** A job's recent runs, newest first: when, how long, how it ended and what it did. */
+/**
+ * A job's recent runs, newest first: when, how long, how it ended and what it did. On a phone each
+ * run is a card headed by its start, so nothing needs sideways scrolling (issue 21).
+ */
 export function SyncRunsTable({ runs, caption }: { runs: SyncRunItem[]; caption: string }) {
   return (
-    <DataTable caption={caption} captionVisible columns={COLUMNS}>
+    <DataTable caption={caption} captionVisible columns={COLUMNS} stacked>
       {runs.length === 0 ? (
         <tr>
           <td colSpan={COLUMNS.length} className="px-4 py-4 text-center text-stone-400">
@@ -40,18 +43,33 @@ export function SyncRunsTable({ runs, caption }: { runs: SyncRunItem[]; caption:
       ) : (
         runs.map((run) => (
           <tr key={run.id} className="border-t border-stone-800 align-top">
-            <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(run.started_at)}</td>
+            <th scope="row" className="px-4 py-2 font-normal whitespace-nowrap text-stone-100">
+              {formatDateTime(run.started_at)}
+            </th>
             <td className="px-4 py-2 whitespace-nowrap">
+              <StackedLabel>Duration</StackedLabel>
               {runDuration(run.started_at, run.finished_at) ?? '-'}
             </td>
             <td className={`px-4 py-2 font-medium ${OUTCOMES[run.outcome].className}`}>
+              <StackedLabel>Outcome</StackedLabel>
               {OUTCOMES[run.outcome].label}
             </td>
-            <td className="px-4 py-2">{formatNumber(run.wom_requests)}</td>
             <td className="px-4 py-2">
+              <StackedLabel>WOM requests</StackedLabel>
+              {formatNumber(run.wom_requests)}
+            </td>
+            <td className="px-4 py-2 max-sm:col-span-2">
+              <StackedLabel>Counts</StackedLabel>
               <Counts counts={run.counts} />
             </td>
-            <td className="px-4 py-2 break-words text-red-300">{run.error ?? ''}</td>
+            {run.error ? (
+              <td className="px-4 py-2 break-words text-red-300 max-sm:col-span-2">
+                <StackedLabel>Error</StackedLabel>
+                {run.error}
+              </td>
+            ) : (
+              <td className="px-4 py-2 max-sm:hidden" />
+            )}
           </tr>
         ))
       )}
