@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/states.tsx';
 import { TabSection } from '../../../components/tab-section.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
 import { useExportInactivity, useInactivity, useSetAway } from '../api/inactivity.ts';
-import { saveFile } from '../lib/save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { AwayMemberItem } from './away-member-item.tsx';
 import { InactiveMemberItem, daysText } from './inactive-member-item.tsx';
 

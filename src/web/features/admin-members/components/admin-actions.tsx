@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { useExportMembers } from '../api/export-members.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import { saveFile } from '../lib/save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { ImportMembersDialog } from './import-members-dialog.tsx';
 import { ResetScoresDialog } from './reset-scores-dialog.tsx';
 

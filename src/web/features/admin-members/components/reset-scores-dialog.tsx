@@ -4,7 +4,7 @@ import type { Notify } from '../../../components/notice-banner.tsx';
 import { useExportMembers } from '../api/export-members.ts';
 import { useResetScores } from '../api/reset-scores.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import { saveFile } from '../lib/save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { Modal } from './modal.tsx';
 
 /**

@@ -4,6 +4,7 @@ import { UNWHITELIST_REASON_REQUIRED } from '#core/members/unwhitelist.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useUnwhitelistMember } from '../api/unwhitelist-member.ts';
 import { memberName } from '../lib/member-name.ts';
+import { ModalActions } from './modal-actions.tsx';
 import { Modal } from './modal.tsx';
 
 /** What the admin is told once a member is off the whitelist. */
@@ -73,22 +74,13 @@ function UnwhitelistForm({
           </p>
         )}
       </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded border border-stone-600 px-4 py-2 text-sm font-medium text-stone-100 hover:bg-stone-800"
-        >
-          Cancel
-        </button>
-        <button
-          type="submit"
-          disabled={unwhitelist.isPending}
-          className="rounded bg-red-800 px-4 py-2 text-sm font-semibold text-red-50 hover:bg-red-700 disabled:opacity-60"
-        >
-          {unwhitelist.isPending ? 'Removing...' : 'Remove from Whitelist'}
-        </button>
-      </div>
+      <ModalActions
+        onCancel={onClose}
+        label="Remove from Whitelist"
+        pendingLabel="Removing..."
+        pending={unwhitelist.isPending}
+        tone="danger"
+      />
     </form>
   );
 }

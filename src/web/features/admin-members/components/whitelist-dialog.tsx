@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { DEFAULT_WHITELIST_REASON, type AdminMember } from '#core/members/admin-members.schema.ts';
 import { useWhitelistMember } from '../api/member-actions.ts';
+import { ModalActions } from './modal-actions.tsx';
 import { Modal } from './modal.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 
@@ -48,22 +49,13 @@ function WhitelistForm({
           className="w-full rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 placeholder:text-stone-500 focus:border-gold-400"
         />
       </div>
-      <div className="flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded border border-stone-600 px-4 py-2 text-sm font-medium text-stone-100 hover:bg-stone-800"
-        >
-          Cancel
-        </button>
-        <button
-          type="submit"
-          disabled={whitelist.isPending}
-          className="rounded bg-gold-500 px-4 py-2 text-sm font-semibold text-stone-950 hover:bg-gold-400 disabled:opacity-60"
-        >
-          {whitelist.isPending ? 'Whitelisting...' : 'Confirm Whitelist'}
-        </button>
-      </div>
+      <ModalActions
+        onCancel={onClose}
+        label="Confirm Whitelist"
+        pendingLabel="Whitelisting..."
+        pending={whitelist.isPending}
+        tone="confirm"
+      />
     </form>
   );
 }
