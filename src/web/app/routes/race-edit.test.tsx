@@ -22,8 +22,8 @@ describe('edit race page', () => {
     expect(screen.getByLabelText('Description')).toHaveValue('First to the target wins.');
     expect(screen.getByLabelText('Public')).toBeChecked();
     expect(screen.getByLabelText('End Date')).toHaveValue('2099-12-31');
-    const players = screen.getAllByLabelText<HTMLSelectElement>('Player');
-    expect(players.map((select) => select.selectedOptions[0]?.text)).toEqual(['Lynx Titan', 'Iron Bob']);
+    const players = screen.getAllByRole<HTMLInputElement>('combobox', { name: 'Player' });
+    expect(players.map((combobox) => combobox.value)).toEqual(['Lynx Titan', 'Iron Bob']);
     expect(
       screen.getAllByLabelText('Target Value').map((input) => (input as HTMLInputElement).value),
     ).toEqual(['2000', '20']);
