@@ -1,0 +1,248 @@
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { Clock } from '../clock.ts';
+import type { DiscordFaults } from './faults.ts';
+import { DISCORD_ERROR_CODES, INVALID_JSON, messageError, type DiscordErrorBody } from './limits.ts';
+import { tooManyRequests, type WebhookBuckets } from './rate-limit.ts';
+import type { Webhook, WebhookStore } from './webhooks.ts';
+
+/** Every request that reached a webhook path, answered or not; never the token. */
+export interface StandInRequest {
+  method: string;
+  webhookId: string;
+  messageId: string | null;
+  /** ISO-8601, from the stand-in's clock. */
+  at: string;
+  /** The status answered; null while a hanging request is left unanswered. */
+  status: number | null;
+}
+
+export interface ServerDeps {
+  clock: Clock;
+  store: WebhookStore;
+  buckets: WebhookBuckets;
+  faults: DiscordFaults;
+  requests: StandInRequest[];
+  /** How many of the latest requests `requests` keeps. */
+  requestLog: number;
+}
+
+interface WebhookPath {
+  id: string;
+  token: string;
+  messageId: string | null;
+}
+
+interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A request body may not exceed 1 MiB here; Discord's own 25 MiB cap only matters for files. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** `/api/webhooks/{id}/{token}` with an optional `/v10`-style version, and `/messages/{id}` after it. */
+const WEBHOOK_PATH = /^\/api(?:\/v\d+)?\/webhooks\/([^/]+)\/([^/]+)(?:\/messages\/([^/]+))?\/?$/;
+
+const discordError = (status: number, message: string, code: number): Reply => ({
+  status,
+  body: { message, code } satisfies DiscordErrorBody,
+});
+
+/** Discord's answer for a status without a specific error, e.g. `{"message": "502: Bad Gateway", "code": 0}`. */
+const plainError = (status: number): Reply =>
+  discordError(status, `${status}: ${STATUS_CODES[status] ?? 'Error'}`, 0);
+
+const unknownWebhook = (): Reply => discordError(404, 'Unknown Webhook', DISCORD_ERROR_CODES.unknownWebhook);
+const invalidToken = (): Reply =>
+  discordError(401, 'Invalid Webhook Token', DISCORD_ERROR_CODES.invalidWebhookToken);
+const unknownMessage = (): Reply => discordError(404, 'Unknown Message', DISCORD_ERROR_CODES.unknownMessage);
+
+function scriptedFailure(status: number): Reply {
+  if (status === 404) return unknownWebhook();
+  if (status === 401) return invalidToken();
+  return plainError(status);
+}
+
+class BodyError extends Error {
+  constructor(readonly reply: Reply) {
+    super(JSON.stringify(reply.body));
+  }
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw new BodyError(discordError(413, 'Request entity too large', 40005));
+    chunks.push(buffer);
+  }
+  const type = request.headers['content-type'] ?? '';
+  // Discord reads only JSON (and multipart, which carries files the stand-in does not model):
+  // another body type leaves the message empty.
+  if (!type.toLowerCase().startsWith('application/json')) return {};
+  const text = Buffer.concat(chunks).toString('utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new BodyError({ status: 400, body: INVALID_JSON });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new BodyError({ status: 400, body: INVALID_JSON });
+  return parsed as Record<string, unknown>;
+}
+
+const isTrue = (value: string | null): boolean => value !== null && /^(true|1)$/i.test(value);
+
+async function webhookReply(
+  deps: ServerDeps,
+  request: IncomingMessage,
+  url: URL,
+  webhook: Webhook,
+  messageId: string | null,
+): Promise<Reply> {
+  const method = request.method ?? 'GET';
+  const threadId = url.searchParams.get('thread_id');
+  if (messageId === null) {
+    if (method !== 'POST') return plainError(405);
+    const body = await readJson(request);
+    const error = messageError(body);
+    if (error !== null) return { status: 400, body: error };
+    const message = deps.store.post(webhook, body, threadId);
+    return isTrue(url.searchParams.get('wait'))
+      ? { status: 200, body: message }
+      : { status: 204, body: null };
+  }
+  if (method === 'PATCH') {
+    const edit = await readJson(request);
+    const merged = deps.store.fieldsAfterEdit(webhook, messageId, edit);
+    if (merged === undefined) return unknownMessage();
+    const error = messageError(edit, merged);
+    if (error !== null) return { status: 400, body: error };
+    return { status: 200, body: deps.store.edit(webhook, messageId, edit, threadId) };
+  }
+  if (method === 'GET') {
+    const message = deps.store.message(messageId);
+    return message === undefined || message.webhook_id !== webhook.id
+      ? unknownMessage()
+      : { status: 200, body: message };
+  }
+  if (method === 'DELETE')
+    return deps.store.remove(webhook, messageId) ? { status: 204, body: null } : unknownMessage();
+  return plainError(405);
+}
+
+/**
+ * One webhook request, in the order Discord's edge meets it: scripted faults, a scripted 429's wait,
+ * the webhook's bucket, then the webhook itself. Null leaves the request hanging.
+ */
+async function answer(
+  deps: ServerDeps,
+  request: IncomingMessage,
+  url: URL,
+  { id, token, messageId }: WebhookPath,
+): Promise<Reply | null> {
+  const bucket = `${id}/${token}`;
+  const fault = deps.faults.next();
+  if (fault?.kind === 'hang') return null;
+  if (fault?.kind === 'fail') return { ...scriptedFailure(fault.status), headers: deps.buckets.peek(bucket) };
+  if (fault?.kind === 'rateLimit') {
+    const until = deps.faults.block(bucket, fault.retryAfterSeconds, fault.global);
+    const limited = tooManyRequests(fault.retryAfterSeconds * 1000, fault.global ? 'global' : 'user');
+    return {
+      status: 429,
+      body: limited.body,
+      headers: { ...deps.buckets.exhausted(bucket, until), ...limited.headers },
+    };
+  }
+  const blocked = deps.faults.waitFor(bucket);
+  if (blocked.waitMs > 0) {
+    const limited = tooManyRequests(blocked.waitMs, blocked.global ? 'global' : 'user');
+    const until = deps.clock.now().getTime() + blocked.waitMs;
+    return {
+      status: 429,
+      body: limited.body,
+      headers: { ...deps.buckets.exhausted(bucket, until), ...limited.headers },
+    };
+  }
+  const counted = deps.buckets.take(bucket);
+  if (counted.waitMs > 0) {
+    const limited = tooManyRequests(counted.waitMs, 'user');
+    return { status: 429, body: limited.body, headers: { ...counted.headers, ...limited.headers } };
+  }
+  const webhook = deps.store.lookup(id, token);
+  const reply =
+    webhook === 'unknown'
+      ? unknownWebhook()
+      : webhook === 'bad-token'
+        ? invalidToken()
+        : await webhookReply(deps, request, url, webhook, messageId).catch((error: unknown) => {
+            if (error instanceof BodyError) return error.reply;
+            throw error;
+          });
+  return { ...reply, headers: { ...counted.headers, ...reply.headers } };
+}
+
+function send(response: ServerResponse, reply: Reply): void {
+  const body = reply.status === 204 ? Buffer.alloc(0) : Buffer.from(JSON.stringify(reply.body), 'utf8');
+  const headers: Record<string, string | number> = { ...reply.headers, 'Content-Length': body.length };
+  if (reply.status !== 204) headers['Content-Type'] = 'application/json';
+  response.writeHead(reply.status, headers);
+  response.end(body);
+}
+
+const decode = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/** Discord's webhook API over node:http: record, inject faults, count the bucket, then answer. */
+export function createStandInServer(deps: ServerDeps): Server {
+  return createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://discord.local');
+    const match = WEBHOOK_PATH.exec(url.pathname);
+    if (match === null) {
+      send(response, plainError(404));
+      return;
+    }
+    const [, id = '', token = '', messageId] = match;
+    const path: WebhookPath = {
+      id: decode(id),
+      token: decode(token),
+      messageId: messageId === undefined ? null : decode(messageId),
+    };
+    const entry: StandInRequest = {
+      method: request.method ?? 'GET',
+      webhookId: path.id,
+      messageId: path.messageId,
+      at: deps.clock.now().toISOString(),
+      status: null,
+    };
+    deps.requests.push(entry);
+    if (deps.requests.length > deps.requestLog) deps.requests.shift();
+    answer(deps, request, url, path).then(
+      (reply) => {
+        if (reply === null) return;
+        entry.status = reply.status;
+        send(response, reply);
+      },
+      () => {
+        entry.status = 500;
+        if (!response.headersSent) send(response, plainError(500));
+        else response.destroy();
+      },
+    );
+  });
+}

@@ -1,0 +1,213 @@
+import type { Clock } from '../clock.ts';
+
+/** Discord's epoch (2015-01-01), which its snowflake ids count from. */
+const DISCORD_EPOCH = 1_420_070_400_000n;
+
+/** Webhook, channel and message ids as Discord makes them: time in the high bits, a counter below. */
+export class Snowflakes {
+  private increment = 0n;
+
+  constructor(private readonly clock: Clock) {}
+
+  next(): string {
+    this.increment = (this.increment + 1n) & 0xfffn;
+    const ms = BigInt(this.clock.now().getTime());
+    return (((ms - DISCORD_EPOCH) << 22n) | this.increment).toString();
+  }
+}
+
+/** Discord's timestamps carry microseconds and an explicit offset. */
+export const discordTimestamp = (date: Date): string => date.toISOString().replace(/Z$/, '000+00:00');
+
+export interface Webhook {
+  id: string;
+  token: string;
+  name: string;
+  channelId: string;
+  deleted: boolean;
+}
+
+/** The parts of Discord's message object a sender reads back. */
+export interface DiscordMessage {
+  id: string;
+  type: 0;
+  channel_id: string;
+  webhook_id: string;
+  author: { id: string; username: string; avatar: null; discriminator: '0000'; bot: true };
+  content: string;
+  embeds: unknown[];
+  components: unknown[];
+  attachments: unknown[];
+  mentions: unknown[];
+  mention_roles: string[];
+  mention_everyone: boolean;
+  pinned: boolean;
+  tts: boolean;
+  flags: number;
+  timestamp: string;
+  edited_timestamp: string | null;
+}
+
+/** One accepted post or edit, exactly as sent (so `allowed_mentions` can be checked as received). */
+export interface ReceivedMessage {
+  webhookId: string;
+  messageId: string;
+  method: 'POST' | 'PATCH';
+  /** ISO-8601, from the stand-in's clock. */
+  receivedAt: string;
+  body: Record<string, unknown>;
+  /** `?thread_id=` when the sender posted into a thread. */
+  threadId: string | null;
+}
+
+interface StoredMessage {
+  message: DiscordMessage;
+  /** The sent fields after every edit, checked against the limits as a whole on the next edit. */
+  fields: Record<string, unknown>;
+}
+
+const textOr = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+const listOr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** The webhooks the stand-in knows, the messages they posted, and what arrived, in order. */
+export class WebhookStore {
+  private readonly webhooks = new Map<string, Webhook>();
+  private readonly messages = new Map<string, StoredMessage>();
+  readonly received: ReceivedMessage[] = [];
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly ids: Snowflakes,
+    /** Whether a webhook never created here is taken on first use (demo mode) or unknown (404). */
+    private readonly acceptUnknown: boolean,
+  ) {}
+
+  create(options: { id?: string; token?: string; name?: string } = {}): Webhook {
+    const id = options.id ?? this.ids.next();
+    if (!/^\d{1,20}$/.test(id))
+      throw new RangeError(`A webhook id is a Discord snowflake (digits), got '${id}'`);
+    const webhook: Webhook = {
+      id,
+      token: options.token ?? `stand-in-${this.ids.next()}`,
+      name: options.name ?? 'Stand-in webhook',
+      channelId: this.ids.next(),
+      deleted: false,
+    };
+    this.webhooks.set(id, webhook);
+    return webhook;
+  }
+
+  delete(id: string): void {
+    const webhook = this.webhooks.get(id);
+    if (webhook !== undefined) webhook.deleted = true;
+    else this.create({ id }).deleted = true;
+  }
+
+  /** The webhook the path names, 'unknown' (Discord's 404), or 'bad-token' (its 401). */
+  lookup(id: string, token: string): Webhook | 'unknown' | 'bad-token' {
+    const webhook = this.webhooks.get(id);
+    if (webhook === undefined) {
+      if (!this.acceptUnknown || !/^\d{1,20}$/.test(id)) return 'unknown';
+      return this.create({ id, token });
+    }
+    if (webhook.deleted) return 'unknown';
+    return webhook.token === token ? webhook : 'bad-token';
+  }
+
+  post(webhook: Webhook, body: Record<string, unknown>, threadId: string | null): DiscordMessage {
+    const at = this.clock.now();
+    const message: DiscordMessage = {
+      id: this.ids.next(),
+      type: 0,
+      channel_id: threadId ?? webhook.channelId,
+      webhook_id: webhook.id,
+      author: {
+        id: webhook.id,
+        username: textOr(body.username, webhook.name),
+        avatar: null,
+        discriminator: '0000',
+        bot: true,
+      },
+      content: textOr(body.content, ''),
+      embeds: listOr(body.embeds),
+      components: listOr(body.components),
+      attachments: [],
+      mentions: [],
+      mention_roles: [],
+      mention_everyone: false,
+      pinned: false,
+      tts: false,
+      flags: typeof body.flags === 'number' ? body.flags : 0,
+      timestamp: discordTimestamp(at),
+      edited_timestamp: null,
+    };
+    this.messages.set(message.id, { message, fields: { ...body } });
+    this.record(webhook, message.id, 'POST', body, threadId, at);
+    return message;
+  }
+
+  /** The fields a message would have after this edit; undefined when the webhook never posted it. */
+  fieldsAfterEdit(
+    webhook: Webhook,
+    messageId: string,
+    edit: Record<string, unknown>,
+  ): Record<string, unknown> | undefined {
+    const stored = this.messages.get(messageId);
+    if (stored === undefined || stored.message.webhook_id !== webhook.id) return undefined;
+    return { ...stored.fields, ...edit };
+  }
+
+  edit(
+    webhook: Webhook,
+    messageId: string,
+    edit: Record<string, unknown>,
+    threadId: string | null,
+  ): DiscordMessage {
+    const stored = this.messages.get(messageId);
+    if (stored === undefined) throw new RangeError(`Unknown message ${messageId}`);
+    const at = this.clock.now();
+    stored.fields = { ...stored.fields, ...edit };
+    const message = stored.message;
+    if ('content' in edit) message.content = textOr(edit.content, '');
+    if ('embeds' in edit) message.embeds = listOr(edit.embeds);
+    if ('components' in edit) message.components = listOr(edit.components);
+    message.edited_timestamp = discordTimestamp(at);
+    this.record(webhook, messageId, 'PATCH', edit, threadId, at);
+    return message;
+  }
+
+  /** Removes a message this webhook posted; false when there is none. */
+  remove(webhook: Webhook, messageId: string): boolean {
+    const stored = this.messages.get(messageId);
+    if (stored === undefined || stored.message.webhook_id !== webhook.id) return false;
+    this.messages.delete(messageId);
+    return true;
+  }
+
+  message(messageId: string): DiscordMessage | undefined {
+    return this.messages.get(messageId)?.message;
+  }
+
+  /** Forgets what arrived; webhooks and their messages stay, so later edits still find them. */
+  clearReceived(): void {
+    this.received.length = 0;
+  }
+
+  private record(
+    webhook: Webhook,
+    messageId: string,
+    method: 'POST' | 'PATCH',
+    body: Record<string, unknown>,
+    threadId: string | null,
+    at: Date,
+  ): void {
+    this.received.push({
+      webhookId: webhook.id,
+      messageId,
+      method,
+      receivedAt: at.toISOString(),
+      body: structuredClone(body),
+      threadId,
+    });
+  }
+}
