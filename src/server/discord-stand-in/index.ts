@@ -55,6 +55,7 @@ export interface DiscordStandIn {
   hangNext(count: number): void;
   /** Drops queued faults and scripted waits, and refills every bucket. */
   resetFaults(): void;
+  /** Drops hanging requests; calling it again waits for the same close. */
   close(): Promise<void>;
 }
 
@@ -84,6 +85,14 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
+  let closed: Promise<void> | undefined;
+  const closeServer = () =>
+    new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      // Hanging requests and fetch's kept-alive connections would otherwise hold close() open.
+      server.closeAllConnections();
+    });
+
   return {
     url: origin,
     requests: deps.requests,
@@ -111,11 +120,6 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
       faults.reset();
       buckets.reset();
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Hanging requests and fetch's kept-alive connections would otherwise hold close() open.
-        server.closeAllConnections();
-      }),
+    close: () => (closed ??= closeServer()),
   };
 }

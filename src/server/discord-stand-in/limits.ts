@@ -157,8 +157,9 @@ const hasContent = (body: Record<string, unknown>): boolean =>
   isRecord(body.poll);
 
 /**
- * Null when Discord would take the message, else the 400 body it answers. `edit` checks a PATCH,
- * whose body may change only some fields; `merged` is the message as it would be after the edit.
+ * Null when Discord would take the message, else the 400 body it answers. The limits apply to the
+ * fields sent; for a PATCH, which may change only some of them, `merged` is the message as it would
+ * be after the edit, which must not end up empty.
  */
 export function messageError(
   body: Record<string, unknown>,
