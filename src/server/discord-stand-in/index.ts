@@ -24,6 +24,8 @@ export interface DiscordStandInOptions {
   acceptUnknownWebhooks?: boolean;
   /** How many of the latest requests `requests` keeps; default 10,000. */
   requestLog?: number;
+  /** Called for each accepted post or edit, e.g. for the CLI to show what arrived. */
+  onReceived?: (message: ReceivedMessage) => void;
 }
 
 export interface CreatedWebhook {
@@ -62,7 +64,12 @@ export interface DiscordStandIn {
 /** Starts a local stand-in for Discord's webhook API, for tests and demo mode. */
 export async function startDiscordStandIn(options: DiscordStandInOptions = {}): Promise<DiscordStandIn> {
   const clock = options.clock ?? systemClock;
-  const store = new WebhookStore(clock, new Snowflakes(clock), options.acceptUnknownWebhooks ?? true);
+  const store = new WebhookStore(
+    clock,
+    new Snowflakes(clock),
+    options.acceptUnknownWebhooks ?? true,
+    options.onReceived ?? null,
+  );
   const buckets = new WebhookBuckets(options.rateLimit ?? DEFAULT_RATE_LIMIT, clock);
   const faults = new DiscordFaults(clock);
   const deps: ServerDeps = {

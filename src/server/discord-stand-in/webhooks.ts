@@ -80,6 +80,7 @@ export class WebhookStore {
     private readonly ids: Snowflakes,
     /** Whether a webhook never created here is taken on first use (demo mode) or unknown (404). */
     private readonly acceptUnknown: boolean,
+    private readonly onReceived: ((message: ReceivedMessage) => void) | null = null,
   ) {}
 
   create(options: { id?: string; token?: string; name?: string } = {}): Webhook {
@@ -201,13 +202,15 @@ export class WebhookStore {
     threadId: string | null,
     at: Date,
   ): void {
-    this.received.push({
+    const received: ReceivedMessage = {
       webhookId: webhook.id,
       messageId,
       method,
       receivedAt: at.toISOString(),
       body: structuredClone(body),
       threadId,
-    });
+    };
+    this.received.push(received);
+    this.onReceived?.(received);
   }
 }
