@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.ts';
+import { createRng, type Rng } from '../simulator/random.ts';
 
 /** What a scripted answer does instead of Discord's real one. */
 export type ScriptedFault =
@@ -11,6 +12,17 @@ interface Queued {
   remaining: number;
 }
 
+/** A share of requests, drawn from the seed, that fail with `status` (a soak's flaky Discord). */
+export interface RandomFailures {
+  rate: number;
+  status: number;
+}
+
+const checkStatus = (status: number) => {
+  if (!(Number.isInteger(status) && status >= 400 && status <= 599))
+    throw new RangeError(`status must be an HTTP error status, got ${status}`);
+};
+
 /**
  * Scripted faults for the next requests, and the waits a scripted 429 imposes: Discord keeps
  * refusing a bucket (every bucket, when global) until its `Retry-After` has passed, so a sender that
@@ -20,8 +32,28 @@ export class DiscordFaults {
   private queue: Queued[] = [];
   private readonly blockedUntil = new Map<string, number>();
   private globalBlockedUntil = 0;
+  private randomFailures: RandomFailures = { rate: 0, status: 500 };
+  private readonly random: Rng;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    seed: number,
+  ) {
+    this.random = createRng(seed, 'discord-faults');
+  }
+
+  setRandomFailures(failures: RandomFailures): void {
+    if (!(failures.rate >= 0 && failures.rate <= 1))
+      throw new RangeError(`rate must be from 0 to 1, got ${failures.rate}`);
+    checkStatus(failures.status);
+    this.randomFailures = { ...failures };
+  }
+
+  /** The status this request fails with by chance, or null; draws only while a rate is set. */
+  randomFailure(): number | null {
+    const { rate, status } = this.randomFailures;
+    return rate > 0 && this.random.next() < rate ? status : null;
+  }
 
   enqueue(count: number, fault: ScriptedFault): void {
     if (!Number.isInteger(count) || count < 1)
@@ -65,5 +97,6 @@ export class DiscordFaults {
     this.queue = [];
     this.blockedUntil.clear();
     this.globalBlockedUntil = 0;
+    this.randomFailures = { rate: 0, status: 500 };
   }
 }

@@ -70,6 +70,25 @@ function scriptedFailure(status: number): Reply {
   return plainError(status);
 }
 
+/** A 429 drawn by chance asks for this wait, about what a real bucket's reset takes. */
+const RANDOM_RETRY_AFTER_SECONDS = 1;
+
+/** A scripted 429: Discord's answer, and the wait it announces, enforced on later requests. */
+function scriptedRateLimit(
+  deps: ServerDeps,
+  bucket: string,
+  retryAfterSeconds: number,
+  global: boolean,
+): Reply {
+  const until = deps.faults.block(bucket, retryAfterSeconds, global);
+  const limited = tooManyRequests(retryAfterSeconds * 1000, global ? 'global' : 'user');
+  return {
+    status: 429,
+    body: limited.body,
+    headers: { ...deps.buckets.exhausted(bucket, until), ...limited.headers },
+  };
+}
+
 class BodyError extends Error {
   constructor(readonly reply: Reply) {
     super(JSON.stringify(reply.body));
@@ -155,15 +174,8 @@ async function answer(
   const fault = deps.faults.next();
   if (fault?.kind === 'hang') return null;
   if (fault?.kind === 'fail') return { ...scriptedFailure(fault.status), headers: deps.buckets.peek(bucket) };
-  if (fault?.kind === 'rateLimit') {
-    const until = deps.faults.block(bucket, fault.retryAfterSeconds, fault.global);
-    const limited = tooManyRequests(fault.retryAfterSeconds * 1000, fault.global ? 'global' : 'user');
-    return {
-      status: 429,
-      body: limited.body,
-      headers: { ...deps.buckets.exhausted(bucket, until), ...limited.headers },
-    };
-  }
+  if (fault?.kind === 'rateLimit')
+    return scriptedRateLimit(deps, bucket, fault.retryAfterSeconds, fault.global);
   const blocked = deps.faults.waitFor(bucket);
   if (blocked.waitMs > 0) {
     const limited = tooManyRequests(blocked.waitMs, blocked.global ? 'global' : 'user');
@@ -179,6 +191,9 @@ async function answer(
     const limited = tooManyRequests(counted.waitMs, 'user');
     return { status: 429, body: limited.body, headers: { ...counted.headers, ...limited.headers } };
   }
+  const chance = deps.faults.randomFailure();
+  if (chance === 429) return scriptedRateLimit(deps, bucket, RANDOM_RETRY_AFTER_SECONDS, false);
+  if (chance !== null) return { ...scriptedFailure(chance), headers: counted.headers };
   const webhook = deps.store.lookup(id, token);
   const reply =
     webhook === 'unknown'

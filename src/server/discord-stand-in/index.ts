@@ -24,6 +24,8 @@ export interface DiscordStandInOptions {
   acceptUnknownWebhooks?: boolean;
   /** How many of the latest requests `requests` keeps; default 10,000. */
   requestLog?: number;
+  /** Seeds the draws of `setRandomFailures`; default 1, so a soak replays the same failures. */
+  seed?: number;
   /** Called for each accepted post or edit, e.g. for the CLI to show what arrived. */
   onReceived?: (message: ReceivedMessage) => void;
 }
@@ -55,7 +57,12 @@ export interface DiscordStandIn {
   failNext(count: number, status: number): void;
   /** The next `count` requests are never answered (until `close`). */
   hangNext(count: number): void;
-  /** Drops queued faults and scripted waits, and refills every bucket. */
+  /**
+   * From now on a share (`rate`, 0..1) of the requests that pass the bucket fail with `status`
+   * (default 500; 429 asks for a 1 s wait), drawn from the seed.
+   */
+  setRandomFailures(rate: number, status?: number): void;
+  /** Drops queued faults, random failures and scripted waits, and refills every bucket. */
   resetFaults(): void;
   /** Drops hanging requests; calling it again waits for the same close. */
   close(): Promise<void>;
@@ -71,7 +78,7 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     options.onReceived ?? null,
   );
   const buckets = new WebhookBuckets(options.rateLimit ?? DEFAULT_RATE_LIMIT, clock);
-  const faults = new DiscordFaults(clock);
+  const faults = new DiscordFaults(clock, options.seed ?? 1);
   const deps: ServerDeps = {
     clock,
     store,
@@ -123,6 +130,7 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
       faults.enqueue(count, { kind: 'rateLimit', retryAfterSeconds, global: limitOptions.global ?? false }),
     failNext: (count, status) => faults.enqueue(count, { kind: 'fail', status }),
     hangNext: (count) => faults.enqueue(count, { kind: 'hang' }),
+    setRandomFailures: (rate, status = 500) => faults.setRandomFailures({ rate, status }),
     resetFaults() {
       faults.reset();
       buckets.reset();

@@ -160,6 +160,29 @@ describe('the stand-in refuses what Discord refuses, at the reference limits', (
     );
   });
 
+  it('takes up to 100 mentioned ids of a kind, and never parse and a list of the same kind together', async () => {
+    const ids = (count: number) =>
+      Array.from({ length: count }, (_, index) => String(100_000_000_000_000_000n + BigInt(index)));
+    await accepted({ content: 'Congratulations', allowed_mentions: { parse: ['roles'], users: ids(100) } });
+    await refused(
+      { content: 'Congratulations', allowed_mentions: { parse: [], users: ids(101) } },
+      invalidFormBody({ allowed_mentions: { users: tooLong(100) } }),
+    );
+    await refused(
+      { content: 'Congratulations', allowed_mentions: { parse: ['users'], users: ids(1) } },
+      invalidFormBody({
+        allowed_mentions: {
+          _errors: [
+            {
+              code: 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE',
+              message: 'parse:["users"] and users: [ids...] are mutually exclusive.',
+            },
+          ],
+        },
+      }),
+    );
+  });
+
   it('refuses a body that is not JSON', async () => {
     const response = await call<DiscordErrorBody>(webhookUrl, {
       method: 'POST',
@@ -178,6 +201,6 @@ describe('the stand-in refuses what Discord refuses, at the reference limits', (
       expect([...content].length).toBeLessThanOrEqual(REFERENCE.content);
     }
     // The accepted ones, one per edge test above.
-    expect(standIn.received()).toHaveLength(11);
+    expect(standIn.received()).toHaveLength(12);
   });
 });

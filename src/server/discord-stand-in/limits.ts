@@ -14,6 +14,8 @@ export const DISCORD_LIMITS = {
   authorName: 256,
   /** All embeds of one message together. */
   embedTotal: 6000,
+  /** Ids listed in `allowed_mentions.users` or `.roles`. */
+  mentionIds: 100,
 } as const;
 
 /** Discord's JSON error codes for the answers below. */
@@ -150,6 +152,31 @@ function checkEmbed(errors: FormErrors, index: number, embed: unknown): number {
   return total;
 }
 
+/** `parse` and an explicit list of the same kind cannot be combined; a list holds at most 100 ids. */
+function checkAllowedMentions(errors: FormErrors, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (!isRecord(value)) {
+    errors.add(['allowed_mentions'], notAnObject);
+    return;
+  }
+  const parse = Array.isArray(value.parse) ? value.parse : [];
+  for (const kind of ['users', 'roles'] as const) {
+    const ids = value[kind];
+    if (ids === undefined || ids === null) continue;
+    if (!Array.isArray(ids)) {
+      errors.add(['allowed_mentions', kind], notAnArray);
+      continue;
+    }
+    if (ids.length > DISCORD_LIMITS.mentionIds)
+      errors.add(['allowed_mentions', kind], tooLong(DISCORD_LIMITS.mentionIds));
+    if (parse.includes(kind))
+      errors.add(['allowed_mentions'], {
+        code: 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE',
+        message: `parse:["${kind}"] and ${kind}: [ids...] are mutually exclusive.`,
+      });
+  }
+}
+
 const hasContent = (body: Record<string, unknown>): boolean =>
   (typeof body.content === 'string' && body.content.length > 0) ||
   (Array.isArray(body.embeds) && body.embeds.length > 0) ||
@@ -182,6 +209,7 @@ export function messageError(
         });
     }
   }
+  checkAllowedMentions(errors, body.allowed_mentions);
   if (!errors.empty)
     return { message: 'Invalid Form Body', code: DISCORD_ERROR_CODES.invalidFormBody, errors: errors.tree };
   return hasContent(merged) ? null : EMPTY_MESSAGE;

@@ -212,6 +212,38 @@ describe('the Discord webhook stand-in', () => {
     expect(standIn.received()).toHaveLength(1);
   });
 
+  it('fails a seeded share of requests when told to, the same ones for the same seed', async () => {
+    const statuses = async (seed: number) => {
+      await start({ seed });
+      const webhook = standIn.createWebhook();
+      standIn.setRandomFailures(0.5, 503);
+      const answers: number[] = [];
+      for (let i = 0; i < 30; i += 1)
+        answers.push((await send('POST', webhook.url, { content: `#${i}` })).status);
+      expect(standIn.received()).toHaveLength(answers.filter((status) => status === 204).length);
+      await standIn.close();
+      return answers;
+    };
+    const first = await statuses(7);
+    expect(first).toContain(204);
+    expect(first).toContain(503);
+    expect(await statuses(7)).toEqual(first);
+  });
+
+  it('answers a 429 drawn by chance with a 1 s wait', async () => {
+    await start();
+    const webhook = standIn.createWebhook();
+    standIn.setRandomFailures(1, 429);
+    const limited = await send<{ retry_after: number }>('POST', webhook.url, { content: 'a' });
+    expect([limited.status, limited.headers.get('retry-after'), limited.body.retry_after]).toEqual([
+      429,
+      '1',
+      1,
+    ]);
+    standIn.resetFaults();
+    expect((await send('POST', webhook.url, { content: 'a' })).status).toBe(204);
+  });
+
   it('hangs a request until the client gives up, and still closes', async () => {
     await start();
     const webhook = standIn.createWebhook();
