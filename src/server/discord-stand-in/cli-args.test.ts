@@ -8,13 +8,23 @@ describe('npm run discord-stand-in arguments', () => {
 
   it('reads the port, host, bucket and strictness', () => {
     expect(
-      parseDiscordStandInCli(['--port', '4010', '--host', '0.0.0.0', '--rate-limit', '30/60', '--strict']),
+      parseDiscordStandInCli([
+        '--port',
+        '4010',
+        '--host',
+        '0.0.0.0',
+        '--rate-limit',
+        '30/60',
+        '--strict',
+        '--control',
+      ]),
     ).toEqual({
       options: {
         port: 4010,
         host: '0.0.0.0',
         rateLimit: { limit: 30, windowMs: 60_000 },
         acceptUnknownWebhooks: false,
+        control: true,
       },
       help: false,
     });

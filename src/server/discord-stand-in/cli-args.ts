@@ -20,6 +20,7 @@ export const USAGE = `Usage: npm run discord-stand-in -- [options]
   --rate-limit <n>/<s>     each webhook's bucket: n requests per s seconds (default 5/2), or off
   --strict                 answer 404 Unknown Webhook for webhooks not created at start
                            (default: any pasted webhook URL is taken on first use)
+  --control                serve the test knobs under /__control (read what arrived, script faults)
   --help                   show this text`;
 
 function rateLimit(raw: string): DiscordRateLimit | false {
@@ -50,6 +51,7 @@ export function parseDiscordStandInCli(args: readonly string[]): DiscordStandInC
         host: { type: 'string' },
         'rate-limit': { type: 'string' },
         strict: { type: 'boolean' },
+        control: { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -61,5 +63,6 @@ export function parseDiscordStandInCli(args: readonly string[]): DiscordStandInC
   if (values.host !== undefined) options.host = values.host;
   if (values['rate-limit'] !== undefined) options.rateLimit = rateLimit(values['rate-limit']);
   if (values.strict === true) options.acceptUnknownWebhooks = false;
+  if (values.control === true) options.control = true;
   return { options, help: values.help === true };
 }

@@ -6,6 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Clock } from '../clock.ts';
+import { CONTROL_PREFIX, controlReply, type StandInControls } from './control-routes.ts';
 import type { DiscordFaults } from './faults.ts';
 import { DISCORD_ERROR_CODES, INVALID_JSON, messageError, type DiscordErrorBody } from './limits.ts';
 import { tooManyRequests, type WebhookBuckets } from './rate-limit.ts';
@@ -30,6 +31,8 @@ export interface ServerDeps {
   requests: StandInRequest[];
   /** How many of the latest requests `requests` keeps. */
   requestLog: number;
+  /** The test knobs under /__control, when the stand-in was started with them. */
+  controls: StandInControls | null;
 }
 
 interface WebhookPath {
@@ -109,6 +112,8 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
   // another body type leaves the message empty.
   if (!type.toLowerCase().startsWith('application/json')) return {};
   const text = Buffer.concat(chunks).toString('utf8');
+  // No body at all is an empty message (or, on a control route, no settings), not broken JSON.
+  if (text.trim() === '') return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -227,6 +232,19 @@ const decode = (segment: string): string => {
 export function createStandInServer(deps: ServerDeps): Server {
   return createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://discord.local');
+    const controls = deps.controls;
+    if (controls !== null && url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
+      // Before the faults and the request log: a stand-in made to fail must still take its reset.
+      const control = async () => {
+        const body = request.method === 'POST' ? await readJson(request) : {};
+        return controlReply(controls, request.method ?? 'GET', url, body);
+      };
+      control().then(
+        (reply) => send(response, reply),
+        (error: unknown) => send(response, error instanceof BodyError ? error.reply : plainError(500)),
+      );
+      return;
+    }
     const match = WEBHOOK_PATH.exec(url.pathname);
     if (match === null) {
       send(response, plainError(404));

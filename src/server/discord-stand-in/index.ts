@@ -24,6 +24,8 @@ export interface DiscordStandInOptions {
   acceptUnknownWebhooks?: boolean;
   /** How many of the latest requests `requests` keeps; default 10,000. */
   requestLog?: number;
+  /** Serve the test knobs under /__control (read what arrived, script faults); default false. */
+  control?: boolean;
   /** Seeds the draws of `setRandomFailures`; default 1, so a soak replays the same failures. */
   seed?: number;
   /** Called for each accepted post or edit, e.g. for the CLI to show what arrived. */
@@ -86,6 +88,7 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     faults,
     requests: [],
     requestLog: options.requestLog ?? 10_000,
+    controls: null,
   };
   const server = createStandInServer(deps);
   const host = options.host ?? '127.0.0.1';
@@ -107,7 +110,7 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
       server.closeAllConnections();
     });
 
-  return {
+  const standIn: DiscordStandIn = {
     url: origin,
     requests: deps.requests,
     createWebhook(webhookOptions) {
@@ -137,4 +140,6 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     },
     close: () => (closed ??= closeServer()),
   };
+  if (options.control === true) deps.controls = standIn;
+  return standIn;
 }

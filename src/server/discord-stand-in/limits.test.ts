@@ -150,6 +150,25 @@ describe('the stand-in refuses what Discord refuses, at the reference limits', (
     await refused({ embeds: [], username: 'Clan bot', allowed_mentions: { parse: [] } }, empty);
   });
 
+  it('reads a body only as JSON: without its Content-Type the message is empty, as on Discord', async () => {
+    const response = await call<DiscordErrorBody>(webhookUrl, {
+      method: 'POST',
+      body: JSON.stringify({ content: 'Sent as text/plain by default' }),
+    });
+    expect([response.status, response.body]).toEqual([
+      400,
+      { message: 'Cannot send an empty message', code: 50006 },
+    ]);
+    const noBody = await call<DiscordErrorBody>(webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect([noBody.status, noBody.body]).toEqual([
+      400,
+      { message: 'Cannot send an empty message', code: 50006 },
+    ]);
+  });
+
   it('reports every broken limit of a message at once', async () => {
     await refused(
       { content: text(2001), embeds: [{ title: text(257), fields: [{ name: 'n', value: text(1025) }] }] },
