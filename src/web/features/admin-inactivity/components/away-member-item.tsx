@@ -15,7 +15,7 @@ export function AwayMemberItem({
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-stone-800 bg-stone-900/60 p-3">
       <div className="min-w-0 text-sm">
-        <p className="font-semibold break-words text-stone-100">{member.name}</p>
+        <p className="font-semibold wrap-anywhere text-stone-100">{member.name}</p>
         <p className="text-stone-300">
           {roleDisplayName(member.womrole)} · away until {formatLongDate(member.away_until)}
         </p>

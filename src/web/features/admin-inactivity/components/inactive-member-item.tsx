@@ -26,7 +26,7 @@ export function InactiveMemberItem({
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-stone-800 bg-stone-900/60 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
-        <p className="flex flex-wrap items-center gap-x-2 font-semibold break-words text-stone-100">
+        <p className="flex flex-wrap items-center gap-x-2 font-semibold wrap-anywhere text-stone-100">
           <span>{member.name}</span>
           {member.hidden && (
             <span className="inline-flex items-center gap-1 text-xs font-normal text-stone-400">

@@ -31,7 +31,7 @@ function EntryRow({ entry }: { entry: PointsEntry }) {
         {signed(entry.amount)}
         <span className="sr-only"> points</span>
       </span>
-      <span className="min-w-0 break-words text-stone-100">
+      <span className="min-w-0 wrap-anywhere text-stone-100">
         {entry.reason}
         <span className="block text-xs text-stone-400">{sourceOf(entry)}</span>
       </span>

@@ -36,7 +36,7 @@ function StandingsTable({ caption, standings }: { caption: string; standings: re
             <td className={`px-4 py-2 font-semibold ${MEDALS[standing.rank - 1] ?? 'text-stone-400'}`}>
               {standing.rank}
             </td>
-            <th scope="row" className="px-2 py-2 font-medium break-words text-stone-100">
+            <th scope="row" className="px-2 py-2 font-medium wrap-anywhere text-stone-100">
               {standing.name}
             </th>
             <td className="px-4 py-2 text-right text-stone-100 tabular-nums">
