@@ -126,7 +126,7 @@ for (const dialect of testDialects) {
       const id = await staleMember();
       const stored = await fetchedAt(id);
       const read = reader(2_000);
-      simulator.failNext(1, 404);
+      simulator.failNext(1, 403);
       expect((await read(String(id))).fetchedAt).toBe(stored);
       expect((await read(String(id))).fetchedAt).toBe(stored);
       expect(asked(id)).toBe(1);
@@ -138,7 +138,7 @@ for (const dialect of testDialects) {
     it('answers 503 with a code and message when WOM fails and nothing is stored', async () => {
       const id = await staleMember();
       await t.database.db.deleteFrom('member_stats').where('wom_id', '=', String(id)).execute();
-      simulator.failNext(1, 404);
+      simulator.failNext(1, 403);
       const response = await t.app.inject({ method: 'GET', url: `/api/wom-player?id=${id}` });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
@@ -146,6 +146,21 @@ for (const dialect of testDialects) {
         message: expect.stringContaining('Wise Old Man'),
       });
       expect(asked(id)).toBe(1);
+    });
+
+    it('serves a member WOM has never heard of without a snapshot, and does not ask again at once', async () => {
+      used.add(1);
+      const at = clock.now().toISOString();
+      await t.database.db
+        .insertInto('members')
+        .values({ wom_id: '1', name: 'Added By Hand', created_at: at, updated_at: at })
+        .execute();
+      const response = await t.app.inject({ method: 'GET', url: '/api/pwom-player?id=1' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: 1, displayName: 'Added By Hand', latestSnapshot: null });
+      expect(asked(1)).toBe(1);
+      expect((await t.app.inject({ method: 'GET', url: '/api/pwom-player?id=1' })).statusCode).toBe(200);
+      expect(asked(1)).toBe(1);
     });
 
     it('asks WOM nothing for a visitor when the sync has left no budget: stale, or 503 with nothing stored', async () => {

@@ -68,6 +68,16 @@ export async function fetchPlayerStats(
   };
 }
 
+/** What is known of a player WOM answered it has never heard of: any snapshot stored before, or none. */
+function untrackedStats(womId: string, stored: StatsRow | null, clock: Clock): StatsRow {
+  return {
+    wom_id: womId,
+    snapshot: stored?.snapshot ?? 'null',
+    snapshot_at: stored?.snapshot_at ?? null,
+    fetched_at: clock.now().toISOString(),
+  };
+}
+
 /** Asks WOM once and stores the answer, the member's row with it. */
 async function fetchAndStore(
   deps: WomDataDeps,
@@ -75,7 +85,12 @@ async function fetchAndStore(
   womId: string,
   stored: StatsRow | null,
 ): Promise<StatsRow> {
-  const fresh = await fetchPlayerStats(gateway, womId, stored, deps.clock);
+  const fresh = await fetchPlayerStats(gateway, womId, stored, deps.clock).catch((error: unknown) => {
+    // WOM does not track this member (an admin added them by hand): that is an answer, not an
+    // outage, kept like a player WOM has no snapshot of, so they are served and not asked again.
+    if (error instanceof WomError && error.status === 404) return untrackedStats(womId, stored, deps.clock);
+    throw error;
+  });
   await deps.db.transaction().execute((trx) => storePlayerStats(trx, fresh, deps.clock.now()));
   return fresh;
 }
