@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../clock.ts';
 import { DiscordFaults } from './faults.ts';
 import { createStandInServer, type ServerDeps, type StandInRequest } from './http-server.ts';
 import { DEFAULT_RATE_LIMIT, WebhookBuckets, type DiscordRateLimit } from './rate-limit.ts';
 import { Snowflakes, WebhookStore, type DiscordMessage, type ReceivedMessage } from './webhooks.ts';
+import { listenOrigin } from '../http/listen-origin.ts';
 
 export type { DiscordMessage, DiscordRateLimit, ReceivedMessage, StandInRequest };
 export { DISCORD_LIMITS } from './limits.ts';
@@ -91,16 +91,7 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     controls: null,
   };
   const server = createStandInServer(deps);
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const origin = await listenOrigin(server, options.host ?? '127.0.0.1', options.port ?? 0);
 
   let closed: Promise<void> | undefined;
   const closeServer = () =>

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { isGroupRole, isSkill } from '@wise-old-man/utils';
 import { systemClock, type Clock } from '../clock.ts';
 import { indexOfSkill, isValidUsername, normaliseUsername } from './catalogue.ts';
@@ -7,6 +6,7 @@ import { generateWorld } from './generate-world.ts';
 import { createSimulatorServer, type RecordedRequest, type ServerDeps } from './http-server.ts';
 import { defaultRateLimit, type RateLimit } from './rate-limit.ts';
 import { markUpdated, membershipOf, requirePlayer, setDisplayName } from './world.ts';
+import { listenOrigin } from '../http/listen-origin.ts';
 
 export type { FailureBody, RateLimit, RecordedRequest, SimulatorFaults };
 
@@ -103,16 +103,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Wo
     controls: null,
   };
   const server = createSimulatorServer(serverDeps);
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const origin = await listenOrigin(server, options.host ?? '127.0.0.1', options.port ?? 0);
   const now = () => clock.now().getTime();
 
   const member = (playerId: number) => {
