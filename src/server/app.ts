@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { adminClaimsRoutes } from './features/admin-claims/admin-claims.routes.ts';
 import { adminEventsRoutes } from './features/admin-events/admin-events.routes.ts';
+import { discordRoutes } from './features/discord/discord.routes.ts';
 import { adminInactivityRoutes } from './features/admin-inactivity/admin-inactivity.routes.ts';
 import { adminMembersRoutes } from './features/admin-members/admin-members.routes.ts';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await auditRoutes(admin, adminDeps);
       await adminClaimsRoutes(admin, adminDeps);
       await adminInactivityRoutes(admin, adminDeps);
+      await discordRoutes(admin, adminDeps);
     },
     { prefix: ADMIN_PREFIX },
   );

@@ -135,6 +135,9 @@ const envSchema = z.object({
   PLAYER_WATCH_URL: z.url().optional(),
   ANNIVERSARY_INTERVAL_HOURS: positiveInt(24),
   JOB_LEASE_SECONDS: positiveInt(30),
+
+  DISCORD_API_BASE_URL: z.url().optional(),
+  DISCORD_DELIVERY_INTERVAL_SECONDS: positiveInt(5),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -204,6 +207,17 @@ export interface Config {
     anniversaryIntervalHours: number;
     /** How long a job's lease outlives its holder's last heartbeat; a crashed run is taken over after it. */
     leaseTtlMs: number;
+  };
+  discord: {
+    /**
+     * Another address that serves Discord's webhook API (the stand-in in tests and demo mode): route
+     * URLs under it are accepted besides discord.com's.
+     */
+    apiBaseUrl: string | null;
+    /** How often the delivery job looks for news to post. */
+    deliveryIntervalMs: number;
+    /** The site's address for links in Discord messages: PUBLIC_URL, else this server's local one. */
+    siteUrl: string;
   };
 }
 
@@ -317,6 +331,11 @@ export function loadConfig(
       playerWatchUrl: env.PLAYER_WATCH_URL ?? null,
       anniversaryIntervalHours: env.ANNIVERSARY_INTERVAL_HOURS,
       leaseTtlMs: env.JOB_LEASE_SECONDS * 1000,
+    },
+    discord: {
+      apiBaseUrl: env.DISCORD_API_BASE_URL ?? null,
+      deliveryIntervalMs: env.DISCORD_DELIVERY_INTERVAL_SECONDS * 1000,
+      siteUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     },
   };
 }

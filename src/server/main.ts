@@ -18,6 +18,7 @@ import {
   backfillResumeSchedule,
   baselineBackfillJob,
 } from './features/baseline-backfill/baseline-backfill.job.ts';
+import { discordDeliveryJob, discordDeliverySchedule } from './features/discord/discord-delivery.job.ts';
 import { playerWatchJob } from './features/player-watch/player-watch.job.ts';
 import { womSyncJob } from './features/wom-sync/wom-sync.service.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -73,6 +74,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
       womSyncJob({ ...womSyncDeps({ config, database, wom }), log }),
       playerWatchJob({ db: database.db, url: config.jobs.playerWatchUrl }),
       baselineBackfillJob({ db: database.db, gateway: wom.gateway }),
+      discordDeliveryJob({ db: database.db, siteUrl: config.discord.siteUrl, log }),
     ],
     leaseTtlMs: config.jobs.leaseTtlMs,
   });
@@ -97,7 +99,14 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
 
   if (demoClock && simulator) await seedDemoHistory(database.db, jobs, demoClock, app.log, simulator);
   lifecycle.checkpoint();
-  const scheduler = jobs.schedule([...jobSchedules(config), backfillResumeSchedule(database.db)], app.log);
+  const scheduler = jobs.schedule(
+    [
+      ...jobSchedules(config),
+      backfillResumeSchedule(database.db),
+      discordDeliverySchedule(database.db, demoClock ?? systemClock, config.discord.deliveryIntervalMs),
+    ],
+    app.log,
+  );
   lifecycle.onShutdown('scheduler', () => scheduler.stop());
 }
 

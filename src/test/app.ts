@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, womSyncDeps } from '#server/app.ts';
 import { baselineBackfillJob } from '#server/features/baseline-backfill/baseline-backfill.job.ts';
+import { DISCORD_DELIVERY, discordDeliveryJob } from '#server/features/discord/discord-delivery.job.ts';
 import { playerWatchJob } from '#server/features/player-watch/player-watch.job.ts';
 import { WOM_SYNC, womSyncJob, type WomSyncDeps } from '#server/features/wom-sync/wom-sync.service.ts';
 import type { RunResult } from '#server/jobs/job.ts';
@@ -46,6 +47,8 @@ export interface TestApp {
   jobs: JobRunner;
   /** Runs one WOM sync to the end; throws if another one holds the lease. */
   sync(): Promise<RunResult>;
+  /** Runs the Discord delivery job once to the end; throws if another run holds the lease. */
+  deliver(): Promise<RunResult>;
   /** Waits for the app's runs, then closes the app and removes the database. */
   close(): Promise<void>;
 }
@@ -99,6 +102,7 @@ export async function createTestAppOn(
       womSyncJob(womSync),
       playerWatchJob({ db: database.db, url: config.jobs.playerWatchUrl }),
       baselineBackfillJob({ db: database.db, gateway: wom.gateway }),
+      discordDeliveryJob({ db: database.db, siteUrl: config.discord.siteUrl }),
     ],
     leaseTtlMs: options.leaseTtlMs,
     leaseClock: options.leaseClock,
@@ -121,6 +125,11 @@ export async function createTestAppOn(
     async sync() {
       const started = await jobs.start(WOM_SYNC, null);
       if (started.status === 'busy') throw new Error('a sync is already running');
+      return started.done;
+    },
+    async deliver() {
+      const started = await jobs.start(DISCORD_DELIVERY, null);
+      if (started.status === 'busy') throw new Error('a Discord delivery is already running');
       return started.done;
     },
     async close() {

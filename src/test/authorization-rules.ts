@@ -259,6 +259,24 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
     params: { womId: world.requested.womId },
     body: { reason: 'Known to the clan' },
   })),
+  'GET /api/admin/discord/kinds': one(adminOnly(200)),
+  'GET /api/admin/discord/routes': one(adminOnly(200)),
+  'POST /api/admin/discord/routes': one(adminOnly(201), () => ({
+    body: {
+      name: 'Clan news',
+      url: 'https://discord.com/api/webhooks/123456789012345678/matrix-token',
+      kinds: ['member_joined'],
+      enabled: false,
+    },
+  })),
+  // The matrix holds no route: an admin passes the guard and is told it does not exist.
+  'PUT /api/admin/discord/routes/:id': one(adminOnly(404), () => ({
+    params: { id: '999999' },
+    body: { name: 'Clan news', kinds: [], enabled: false },
+  })),
+  'DELETE /api/admin/discord/routes/:id': one(adminOnly(404), () => ({ params: { id: '999999' } })),
+  'POST /api/admin/discord/routes/:id/test': one(adminOnly(404), () => ({ params: { id: '999999' } })),
+  'GET /api/admin/discord/deliveries': one(adminOnly(200)),
   'GET /api/admin/inactivity': one(adminOnly(200), () => ({ query: { days: '30' } })),
   'GET /api/admin/inactivity/export.csv': one(adminOnly(200), () => ({ query: { days: '30' } })),
   'PUT /api/admin/members/:womId/away': one(adminOnly(200), (world) => ({

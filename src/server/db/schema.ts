@@ -338,6 +338,62 @@ export interface RateLimitsTable {
   window_ends_at: Timestamp;
 }
 
+/** A Discord webhook admins set up and the kinds of news it carries (issue 22). */
+export interface DiscordRoutesTable {
+  id: Id;
+  name: string;
+  /** The webhook URL as given: a secret, never sent back, logged, audited or exported. */
+  url: string;
+  /** The webhook's id: Discord's rate-limit bucket, shared by routes posting to one webhook. */
+  webhook_id: string;
+  /** JSON list of kinds. */
+  kinds: JsonText;
+  /** JSON RouteFilters. */
+  filters: JsonText;
+  enabled: Bool;
+  disabled_reason: string | null;
+  last_delivery_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The outbox: one message for one route, written with the change it announces. */
+export interface DiscordDeliveriesTable {
+  id: Id;
+  route_id: number;
+  kind: string;
+  /** The news item as JSON; the delivery job renders it. */
+  news: JsonText;
+  summary: string;
+  live_event_id: number | null;
+  status: 'pending' | 'delivered' | 'failed' | 'dropped';
+  discord_status: number | null;
+  error: string | null;
+  attempts: WithDefault<number>;
+  next_attempt_at: Timestamp;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
+}
+
+/** Until when a webhook (or every webhook: `global`) must rest after Discord's rate limit. */
+export interface DiscordBucketsTable {
+  bucket: string;
+  blocked_until: Timestamp;
+}
+
+export interface DiscordLiveMessagesTable {
+  route_id: number;
+  event_id: number;
+  message_id: string;
+  updated_at: Timestamp;
+}
+
+/** A time-based announcement already made (`competition_starting:12`, `anniversaries:2026-11-27`). */
+export interface NewsMarksTable {
+  key: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -366,6 +422,11 @@ export interface Database {
   job_leases: JobLeasesTable;
   data_revisions: DataRevisionsTable;
   rate_limits: RateLimitsTable;
+  discord_routes: DiscordRoutesTable;
+  discord_deliveries: DiscordDeliveriesTable;
+  discord_buckets: DiscordBucketsTable;
+  discord_live_messages: DiscordLiveMessagesTable;
+  news_marks: NewsMarksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

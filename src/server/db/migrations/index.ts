@@ -12,6 +12,7 @@ import * as memberBaselineSource from './2026_11_29_0900_member_baseline_source.
 import * as realWomData from './2026_11_29_1000_real_wom_data.ts';
 import * as eventCompetitionCheck from './2026_11_30_1200_event_competition_check.ts';
 import * as memberHistoryAndAway from './2026_12_01_0900_member_history_and_away.ts';
+import * as discordOutbox from './2026_12_02_0900_discord_outbox.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1000_real_wom_data': realWomData,
   '2026_11_30_1200_event_competition_check': eventCompetitionCheck,
   '2026_12_01_0900_member_history_and_away': memberHistoryAndAway,
+  '2026_12_02_0900_discord_outbox': discordOutbox,
 };

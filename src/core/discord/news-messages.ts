@@ -1,0 +1,246 @@
+import { pathTo, paths } from '../site/pages.ts';
+import type { DiscordEmbed, DiscordMessage } from './discord-message.ts';
+import { moreLine } from './discord-message.ts';
+import type { Announcement, CompetitionRef, MemberRef, StandingLine } from './news.ts';
+
+/** Lists show this many lines, then "+N more", like the Wise Old Man bot's. */
+const LIST_LINES = 10;
+const PODIUM = 3;
+const CLAN_COLOR = 0xc8a24a;
+const ADMIN_COLOR = 0xd9534f;
+const MEDALS = ['🥇', '🥈', '🥉'];
+
+/** Player text is shown as written, never as Discord markdown. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/([\\*_~`|>#[\]()-])/g, '\\$1');
+}
+
+function list(lines: string[], limit = LIST_LINES): string {
+  if (lines.length <= limit) return lines.join('\n');
+  return [...lines.slice(0, limit), moreLine(lines.length - limit)].join('\n');
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function formatNumber(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+function dayTime(iso: string): string {
+  return `<t:${Math.floor(Date.parse(iso) / 1000)}:f>`;
+}
+
+interface Links {
+  site: string;
+  page: (path: string) => string;
+  member: (member: { wom_id: string | null; name: string }) => string;
+}
+
+function links(siteUrl: string): Links {
+  const site = siteUrl.replace(/\/+$/, '');
+  const page = (path: string) => `${site}${path}`;
+  return {
+    site,
+    page,
+    member: ({ wom_id, name }) =>
+      wom_id
+        ? `[${escapeMarkdown(name)}](${page(pathTo(paths.member, Number(wom_id)))})`
+        : escapeMarkdown(name),
+  };
+}
+
+function embed(title: string, url: string, description: string, admin = false): DiscordMessage {
+  const body: DiscordEmbed = { title, url, description, color: admin ? ADMIN_COLOR : CLAN_COLOR };
+  return { embeds: [body] };
+}
+
+function standingsLines(standings: StandingLine[], link: Links['member'], unit = ''): string[] {
+  return standings.map((line, index) => {
+    const place = MEDALS[index] ?? `${index + 1}.`;
+    return `${place} ${link(line)} — ${formatNumber(line.value)}${unit}`;
+  });
+}
+
+function competitionLine(competition: CompetitionRef): string {
+  const what = competition.metric ? ` · ${competition.metric}` : '';
+  return `${escapeMarkdown(competition.type)}${what}\n${dayTime(competition.starts_at)} → ${dayTime(competition.ends_at)}`;
+}
+
+function memberList(members: MemberRef[], link: Links['member']): string {
+  return list(members.map((member) => link(member)));
+}
+
+/**
+ * The Discord message for a news item: short, in the site's voice, each linking back to the site's
+ * page for it. The caller fits it to Discord's limits before sending.
+ */
+export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage {
+  const link = links(siteUrl);
+  const roster = link.page(paths.members);
+  const events = link.page(paths.events);
+  switch (news.kind) {
+    case 'test':
+      return embed(
+        'Test message',
+        link.site,
+        `The route “${escapeMarkdown(news.route)}” reaches this channel. Clan news will appear here.`,
+      );
+    case 'member_joined':
+      return embed(
+        `Welcome! ${plural(news.members.length, 'new member')}`,
+        roster,
+        memberList(news.members, link.member),
+      );
+    case 'member_left':
+      return embed(
+        `${plural(news.members.length, 'member')} left the clan`,
+        roster,
+        memberList(news.members, link.member),
+      );
+    case 'member_returned':
+      return embed(
+        `Welcome back! ${plural(news.members.length, 'member')} returned`,
+        roster,
+        memberList(news.members, link.member),
+      );
+    case 'member_renamed':
+      return embed(
+        `${plural(news.renames.length, 'name change')}`,
+        roster,
+        list(
+          news.renames.map(
+            (r) => `${escapeMarkdown(r.from)} → ${link.member({ wom_id: r.wom_id, name: r.to })}`,
+          ),
+        ),
+      );
+    case 'rank_changed':
+      return embed(
+        `${plural(news.changes.length, 'rank change')}`,
+        roster,
+        list(
+          news.changes.map(
+            (c) =>
+              `${link.member(c)}: ${escapeMarkdown(c.from ?? 'no rank')} → **${escapeMarkdown(c.to)}**${c.by_admin ? ' (set by an admin)' : ''}`,
+          ),
+        ),
+      );
+    case 'achievements':
+      return embed(
+        `${plural(news.items.length, 'new achievement')}`,
+        link.page(paths.achievements),
+        list(news.items.map((item) => `${link.member(item)}: ${escapeMarkdown(item.achievement)}`)),
+      );
+    case 'competition_created':
+      return embed(`New competition: ${news.competition.title}`, events, competitionLine(news.competition));
+    case 'competition_starting':
+      return embed(
+        `${news.competition.title} starts ${dayTime(news.competition.starts_at).replace(':f>', ':R>')}`,
+        events,
+        competitionLine(news.competition),
+      );
+    case 'competition_started':
+      return embed(`${news.competition.title} has started`, events, competitionLine(news.competition));
+    case 'competition_ending':
+      return embed(
+        `${news.competition.title} ends ${dayTime(news.competition.ends_at).replace(':f>', ':R>')}`,
+        events,
+        competitionLine(news.competition),
+      );
+    case 'competition_ended':
+      return competitionEnded(news, link, events);
+    case 'live_standings':
+      return embed(
+        `${news.competition.title}: ${news.finished ? 'final standings' : 'live standings'}`,
+        events,
+        [
+          list(standingsLines(news.standings, link.member)) || 'No progress yet.',
+          news.finished ? 'The competition has ended.' : `Ends ${dayTime(news.competition.ends_at)}`,
+        ].join('\n\n'),
+      );
+    case 'season_reset':
+      return embed(
+        `${news.season} is over: siege scores are reset`,
+        link.page(paths.leaderboard),
+        list(standingsLines(news.standings.slice(0, LIST_LINES), link.member, ' pts')) ||
+          'No scores this season.',
+      );
+    case 'anniversaries':
+      return embed(
+        'Clan anniversaries today',
+        roster,
+        list(news.members.map((m) => `${link.member(m)}: ${plural(m.years, 'year')} in the clan`)),
+      );
+    case 'goal_completed':
+      return embed(
+        `${news.member.name} reached a goal`,
+        link.page(pathTo(paths.goal, news.goal_id)),
+        `${link.member(news.member)}: ${escapeMarkdown(news.goal)}`,
+      );
+    case 'race_finished':
+      return embed(
+        `Race finished: ${news.title}`,
+        link.page(pathTo(paths.race, news.race_id)),
+        news.winner ? `Winner: ${link.member(news.winner)}` : 'No winner this time.',
+      );
+    case 'player_watch':
+      return embed(
+        `Player watch: ${plural(news.reports.length, 'new report')}`,
+        `${link.page(paths.admin)}?tab=alerts`,
+        list(news.reports.map((r) => `${link.member(r)}: ${escapeMarkdown(r.reason)}`)),
+        true,
+      );
+    case 'claim_requests':
+      return embed(
+        'New claim request',
+        `${link.page(paths.admin)}?tab=alerts`,
+        `${escapeMarkdown(news.username)} asks to claim ${link.member(news.member)}. ${plural(news.pending, 'request')} waiting.`,
+        true,
+      );
+    case 'rank_updates_due':
+      return embed(
+        `${plural(news.members.length, 'rank update')} due`,
+        link.page(paths.admin),
+        list(
+          news.members.map(
+            (m) => `${link.member(m)}: ${escapeMarkdown(m.from ?? 'no rank')} → ${escapeMarkdown(m.to)}`,
+          ),
+        ),
+        true,
+      );
+    case 'sync_failing':
+      return embed(
+        'The WOM sync keeps failing',
+        `${link.page(paths.admin)}?tab=sync`,
+        `${plural(news.failures, 'run')} failed in a row. Last error: ${escapeMarkdown(news.error)}`,
+        true,
+      );
+  }
+}
+
+function competitionEnded(
+  news: Extract<Announcement, { kind: 'competition_ended' }>,
+  link: Links,
+  events: string,
+): DiscordMessage {
+  const lines = [
+    `**Final standings**`,
+    standingsLines(news.standings.slice(0, PODIUM), link.member).join('\n') || 'Nobody took part.',
+  ];
+  if (news.points.length > 0) {
+    lines.push(
+      '',
+      '**Points paid**',
+      list(news.points.map((p) => `${link.member(p)}: +${formatNumber(p.points)}`)),
+    );
+  }
+  if (news.siege_leaders.length > 0) {
+    lines.push(
+      '',
+      '**Siege score leaders**',
+      standingsLines(news.siege_leaders.slice(0, PODIUM), link.member, ' pts').join('\n'),
+    );
+  }
+  return embed(`${news.competition.title} has ended`, events, lines.join('\n'));
+}

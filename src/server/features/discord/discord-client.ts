@@ -1,0 +1,65 @@
+import type { DiscordAnswer } from '#core/discord/delivery-outcome.ts';
+import type { DiscordMessage } from '#core/discord/discord-message.ts';
+
+/** How long one request to Discord may take before it counts as a network failure. */
+export const DISCORD_TIMEOUT_MS = 10_000;
+
+export interface WebhookRequest {
+  url: string;
+  message: DiscordMessage;
+  /** Edit this message in place instead of posting a new one. */
+  messageId?: string | null;
+  timeoutMs?: number;
+}
+
+/** Discord could not be reached: the words say why without the URL, which is a secret. */
+export class DiscordUnreachableError extends Error {
+  override name = 'DiscordUnreachableError';
+}
+
+function reason(error: unknown): string {
+  if (error instanceof DOMException && error.name === 'TimeoutError') return 'Discord did not answer in time';
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
+  return `Could not reach Discord${code}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Posts (or edits) one message on a webhook and returns Discord's answer, whatever its status. A
+ * post waits for the created message (`?wait=true`) so its id can be edited later.
+ */
+export async function sendToWebhook(request: WebhookRequest): Promise<DiscordAnswer> {
+  const base = request.url.replace(/\/+$/, '');
+  const target = request.messageId
+    ? `${base}/messages/${encodeURIComponent(request.messageId)}`
+    : `${base}?wait=true`;
+  let response: Response;
+  try {
+    response = await fetch(target, {
+      method: request.messageId ? 'PATCH' : 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request.message),
+      redirect: 'error',
+      signal: AbortSignal.timeout(request.timeoutMs ?? DISCORD_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new DiscordUnreachableError(reason(error));
+  }
+  let body: unknown;
+  try {
+    body = await readBody(response);
+  } catch (error) {
+    throw new DiscordUnreachableError(reason(error));
+  }
+  return { status: response.status, headers: Object.fromEntries(response.headers), body };
+}
