@@ -1,3 +1,4 @@
+import { roleDisplayName } from '../members/roles.ts';
 import { pathTo, paths } from '../site/pages.ts';
 import type { DiscordEmbed, DiscordMessage } from './discord-message.ts';
 import { moreLine } from './discord-message.ts';
@@ -122,7 +123,7 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
         list(
           news.changes.map(
             (c) =>
-              `${link.member(c)}: ${escapeMarkdown(c.from ?? 'no rank')} → **${escapeMarkdown(c.to)}**${c.by_admin ? ' (set by an admin)' : ''}`,
+              `${link.member(c)}: ${escapeMarkdown(c.from === null ? 'no rank' : roleDisplayName(c.from))} → **${escapeMarkdown(roleDisplayName(c.to))}**${c.by_admin ? ' (set by an admin)' : ''}`,
           ),
         ),
       );
