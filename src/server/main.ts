@@ -12,6 +12,7 @@ import { systemClock } from './clock.ts';
 import { ConfigError, isDemoMode, loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { prepareDemoDiscord, startDemoDiscord, withDemoDiscord } from './demo/demo-discord.ts';
 import { seedDemoHistory, startDemoWom, withSimulatorWatchList } from './demo/demo-mode.ts';
 import { ShiftableClock } from './demo/shiftable-clock.ts';
 import {
@@ -52,7 +53,13 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
   const simulator = demoClock ? await startDemoWom(loaded, DEMO_WOM_ENTRY) : null;
   if (simulator) lifecycle.onShutdown('WOM simulator', () => simulator.close());
   lifecycle.checkpoint();
-  const config = simulator ? withSimulatorWatchList(loaded, simulator) : loaded;
+  const discordStandIn = demoClock ? await startDemoDiscord(loaded) : null;
+  if (discordStandIn) lifecycle.onShutdown('Discord stand-in', () => discordStandIn.close());
+  lifecycle.checkpoint();
+  const config = withDemoDiscord(
+    simulator ? withSimulatorWatchList(loaded, simulator) : loaded,
+    discordStandIn,
+  );
   // The gateway and the jobs exist before the app whose logger they write to; nothing of theirs runs
   // before the app is built.
   let appLog: FastifyBaseLogger | null = null;
@@ -98,6 +105,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
   lifecycle.checkpoint();
 
   if (demoClock && simulator) await seedDemoHistory(database.db, jobs, demoClock, app.log, simulator);
+  if (discordStandIn) await prepareDemoDiscord(database.db, discordStandIn, systemClock, app.log);
   lifecycle.checkpoint();
   const scheduler = jobs.schedule(
     [

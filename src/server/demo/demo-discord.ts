@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import { DISCORD_KIND_LIST } from '#core/discord/discord-kinds.ts';
+import { NO_FILTERS } from '#core/discord/route-filters.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { startDiscordStandIn, type DiscordStandIn } from '../discord-stand-in/index.ts';
+import { recordAudit } from '../features/audit/audit.repository.ts';
+import { markNewsOnce } from '../features/discord/discord-outbox.ts';
+import { insertRoute, listRoutes } from '../features/discord/discord-routes.repository.ts';
+
+/** The route the first demo start adds, so the Discord tab shows deliveries without a Discord account. */
+export const DEMO_ROUTE_NAME = 'Demo channel (stand-in)';
+
+/** Marked once the demo route exists: an admin who deletes it does not see it come back on restart. */
+const DEMO_ROUTE_MARK = 'demo:discord-route';
+
+/**
+ * Starts demo mode's Discord stand-in in this process on a free port, rate-limited as Discord is, or
+ * nothing when DISCORD_API_BASE_URL names another one (e.g. `npm run discord-stand-in`).
+ */
+export async function startDemoDiscord(config: Config): Promise<DiscordStandIn | null> {
+  if (config.discord.apiBaseUrl !== null) return null;
+  return startDiscordStandIn();
+}
+
+/** Routes may post to the stand-in: its address serves as DISCORD_API_BASE_URL. */
+export function withDemoDiscord(config: Config, standIn: Pick<DiscordStandIn, 'url'> | null): Config {
+  if (!standIn) return config;
+  return { ...config, discord: { ...config.discord, apiBaseUrl: standIn.url } };
+}
+
+/** A webhook URL on an earlier start's stand-in: a loopback http address, a port that is gone. */
+function onEarlierStandIn(url: URL, standIn: Pick<DiscordStandIn, 'url'>): boolean {
+  return (
+    url.protocol === 'http:' &&
+    (url.hostname === '127.0.0.1' || url.hostname === 'localhost') &&
+    url.origin !== new URL(standIn.url).origin &&
+    url.pathname.startsWith('/api/webhooks/')
+  );
+}
+
+/**
+ * The stand-in listens on a new port at each start and keeps nothing, so routes on an earlier
+ * start's stand-in are moved to this one (it takes any webhook id it has not seen with its token).
+ */
+async function movePastStandInRoutes(db: Kysely<Database>, standIn: DiscordStandIn): Promise<void> {
+  for (const route of await listRoutes(db)) {
+    const url = new URL(route.url);
+    if (!onEarlierStandIn(url, standIn)) continue;
+    await db
+      .updateTable('discord_routes')
+      .set({ url: `${standIn.url}${url.pathname}` })
+      .where('id', '=', route.id)
+      .execute();
+  }
+}
+
+/** On the first demo start, one route carrying every public kind to a stand-in webhook. */
+async function seedDemoRoute(db: Kysely<Database>, standIn: DiscordStandIn, clock: Clock): Promise<void> {
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    if (!(await markNewsOnce(trx, DEMO_ROUTE_MARK, now))) return;
+    const webhook = standIn.createWebhook({ name: DEMO_ROUTE_NAME });
+    const values = {
+      name: DEMO_ROUTE_NAME,
+      url: webhook.url,
+      webhookId: webhook.id,
+      kinds: DISCORD_KIND_LIST.filter((info) => info.audience === 'public').map((info) => info.kind),
+      filters: NO_FILTERS,
+      enabled: true,
+    };
+    const id = await insertRoute(trx, values, now.toISOString());
+    await recordAudit(trx, {
+      actor: { userId: null, label: 'demo mode' },
+      action: 'discord.route_create',
+      targetType: 'discord_route',
+      targetId: id,
+      after: { name: values.name, kinds: values.kinds, enabled: values.enabled, filters: values.filters },
+      at: now,
+    });
+  });
+}
+
+/**
+ * Points demo routes at this start's stand-in and, the first time, adds the demo route, so the
+ * demo's syncs show deliveries arriving on the Discord tab.
+ */
+export async function prepareDemoDiscord(
+  db: Kysely<Database>,
+  standIn: DiscordStandIn,
+  clock: Clock,
+  log: { info(message: string): void },
+): Promise<void> {
+  await movePastStandInRoutes(db, standIn);
+  await seedDemoRoute(db, standIn, clock);
+  log.info(`Demo mode: a Discord stand-in listens on ${standIn.url}; demo routes post there`);
+}
