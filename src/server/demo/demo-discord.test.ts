@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DiscordDelivery, DiscordRoute } from '#core/discord/discord-routes.schema.ts';
+import { createTestApp, testConfig, type TestApp } from '#test/app.ts';
+import { testDialects } from '#test/databases.ts';
+import { signInRoles, type SignedInRoles } from '#test/roles.ts';
+import type { DiscordStandIn } from '../discord-stand-in/index.ts';
+import { announce } from '../features/discord/discord-outbox.ts';
+import { DEMO_ROUTE_NAME, prepareDemoDiscord, startDemoDiscord, withDemoDiscord } from './demo-discord.ts';
+
+const joined = (name: string, womId: string) => ({
+  kind: 'member_joined' as const,
+  members: [{ wom_id: womId, name }],
+});
+
+async function startStandIn(): Promise<DiscordStandIn> {
+  const standIn = await startDemoDiscord(testConfig());
+  if (!standIn) throw new Error('demo mode started no Discord stand-in');
+  return standIn;
+}
+
+describe("demo mode's Discord stand-in", () => {
+  it('serves as DISCORD_API_BASE_URL, and is not started when that names another one', async () => {
+    const standIn = await startStandIn();
+    try {
+      expect(withDemoDiscord(testConfig(), standIn).discord.apiBaseUrl).toBe(standIn.url);
+      expect(withDemoDiscord(testConfig(), null).discord.apiBaseUrl).toBeNull();
+      expect(await startDemoDiscord(testConfig({ DISCORD_API_BASE_URL: 'http://127.0.0.1:9' }))).toBeNull();
+    } finally {
+      await standIn.close();
+    }
+  });
+});
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: demo mode's Discord route`, () => {
+    const standIns: DiscordStandIn[] = [];
+    let t: TestApp | undefined;
+    afterEach(async () => {
+      await t?.close();
+      for (const standIn of standIns.splice(0)) await standIn.close();
+    });
+
+    async function start(): Promise<{ t: TestApp; roles: SignedInRoles; standIn: DiscordStandIn }> {
+      const standIn = await startStandIn();
+      standIns.push(standIn);
+      t = await createTestApp(dialect, { env: { DISCORD_API_BASE_URL: standIn.url } });
+      return { t, roles: await signInRoles(t), standIn };
+    }
+
+    it('adds one route carrying the public kinds on the first start, and news posted to it arrives', async () => {
+      const { t, roles, standIn } = await start();
+      const log = { info: vi.fn() };
+      await prepareDemoDiscord(t.database.db, standIn, t.clock, log);
+      expect(log.info).toHaveBeenCalledWith(
+        `Demo mode: a Discord stand-in listens on ${standIn.url}; demo routes post there`,
+      );
+
+      const routes = (await roles.as('admin', { method: 'GET', url: '/api/admin/discord/routes' })).json<
+        DiscordRoute[]
+      >();
+      expect(routes).toHaveLength(1);
+      const [route] = routes;
+      expect(route).toMatchObject({ name: DEMO_ROUTE_NAME, enabled: true, disabled_reason: null });
+      expect(route?.kinds).toContain('member_joined');
+      expect(route?.kinds).toContain('achievements');
+      expect(route?.kinds).not.toContain('player_watch');
+      expect(route?.kinds).not.toContain('claim_requests');
+
+      await t.database.db
+        .transaction()
+        .execute((trx) => announce(trx, joined('Zezima', '101'), t.clock.now()));
+      expect((await t.deliver()).outcome).toBe('succeeded');
+      expect(standIn.received()).toHaveLength(1);
+      const deliveries = (
+        await roles.as('admin', { method: 'GET', url: '/api/admin/discord/deliveries' })
+      ).json<DiscordDelivery[]>();
+      expect(deliveries).toMatchObject([{ route_id: route?.id, status: 'delivered', discord_status: 200 }]);
+    });
+
+    it('does not add the route again on a later start, even after the admin deleted it', async () => {
+      const { t, roles, standIn } = await start();
+      await prepareDemoDiscord(t.database.db, standIn, t.clock, { info: vi.fn() });
+      await prepareDemoDiscord(t.database.db, standIn, t.clock, { info: vi.fn() });
+      const list = async () =>
+        (await roles.as('admin', { method: 'GET', url: '/api/admin/discord/routes' })).json<DiscordRoute[]>();
+      const [route] = await list();
+      expect(await list()).toHaveLength(1);
+
+      const deleted = await roles.as('admin', {
+        method: 'DELETE',
+        url: `/api/admin/discord/routes/${route?.id}`,
+      });
+      expect(deleted.statusCode).toBe(204);
+      await prepareDemoDiscord(t.database.db, standIn, t.clock, { info: vi.fn() });
+      expect(await list()).toEqual([]);
+    });
+
+    it("moves the route to a restarted demo's stand-in, whose new port it posts to", async () => {
+      const { t, standIn: first } = await start();
+      await prepareDemoDiscord(t.database.db, first, t.clock, { info: vi.fn() });
+      await first.close();
+
+      const second = await startStandIn();
+      standIns.push(second);
+      await prepareDemoDiscord(t.database.db, second, t.clock, { info: vi.fn() });
+      await t.database.db.transaction().execute((trx) => announce(trx, joined('Lynx', '102'), t.clock.now()));
+      await t.deliver();
+      expect(second.received()).toHaveLength(1);
+      const routes = await t.database.db.selectFrom('discord_routes').select('url').execute();
+      expect(routes.map((route) => new URL(route.url).origin)).toEqual([second.url]);
+    });
+  });
+}
