@@ -51,34 +51,57 @@ function length(text: string | undefined): number {
   return text ? [...text].length : 0;
 }
 
+/** The line a list already cut upstream ends with (`moreLine`): its count is left out too. */
+const MORE_LINE = /^\+(\d+) more$/;
+
 /**
  * Text cut to `limit` at a line break, ending in "+N more" for the lines left out, so a long list
- * reads as a list; a single line too long for the limit is cut in the middle.
+ * reads as a list; a single line too long for the limit is cut in the middle. A list that already
+ * ends in "+M more" keeps one such line, counting both.
  */
 export function cutLines(text: string, limit: number): string {
   if (length(text) <= limit) return text;
   const lines = text.split('\n');
-  for (let kept = lines.length - 1; kept > 0; kept -= 1) {
-    const candidate = `${lines.slice(0, kept).join('\n')}\n${moreLine(lines.length - kept)}`;
-    if (length(candidate) <= limit) return candidate;
+  const already = MORE_LINE.exec(lines.at(-1) ?? '');
+  const items = already ? lines.slice(0, -1) : lines;
+  const leftBefore = already ? Number(already[1]) : 0;
+  // Lengths of the first k lines joined, for every k: one pass instead of one join per try.
+  const kept: number[] = [0];
+  items.forEach((line, index) => kept.push((kept[index] as number) + length(line) + (index > 0 ? 1 : 0)));
+  for (let count = items.length - 1; count > 0; count -= 1) {
+    const more = moreLine(items.length - count + leftBefore);
+    if ((kept[count] as number) + 1 + length(more) <= limit) {
+      return `${items.slice(0, count).join('\n')}\n${more}`;
+    }
   }
   return cutText(text, limit);
 }
 
 function embedLength(embed: DiscordEmbed): number {
-  const fields = (embed.fields ?? []).reduce((sum, f) => sum + length(f.name) + length(f.value), 0);
+  const fields = fieldsLength(embed.fields ?? []);
   return length(embed.title) + length(embed.description) + length(embed.footer?.text) + fields;
+}
+
+/** A field's name Discord requires but a "+N more" field does not need. */
+const BLANK = '\u200b';
+
+function moreField(count: number): DiscordEmbedField {
+  return { name: BLANK, value: moreLine(count) };
+}
+
+function fieldsLength(fields: DiscordEmbedField[]): number {
+  return fields.reduce((sum, field) => sum + length(field.name) + length(field.value), 0);
 }
 
 function fitFields(fields: DiscordEmbedField[]): DiscordEmbedField[] {
   const fitted = fields.map((field) => ({
     ...field,
-    name: cutText(field.name, DISCORD_LIMITS.fieldName) || '\u200b',
-    value: cutLines(field.value, DISCORD_LIMITS.fieldValue) || '\u200b',
+    name: cutText(field.name, DISCORD_LIMITS.fieldName) || BLANK,
+    value: cutLines(field.value, DISCORD_LIMITS.fieldValue) || BLANK,
   }));
   if (fitted.length <= DISCORD_LIMITS.fields) return fitted;
   const kept = fitted.slice(0, DISCORD_LIMITS.fields - 1);
-  return [...kept, { name: '\u200b', value: moreLine(fitted.length - kept.length) }];
+  return [...kept, moreField(fitted.length - kept.length)];
 }
 
 function fitEmbed(embed: DiscordEmbed): DiscordEmbed {
@@ -92,24 +115,48 @@ function fitEmbed(embed: DiscordEmbed): DiscordEmbed {
   return fitted;
 }
 
-/** Shortens the last embeds' descriptions, then drops whole embeds, until all fit in 6,000. */
+/** A description shorter than this is not worth keeping cut: the embed's fields go first. */
+const SHORTEST_DESCRIPTION = 40;
+
+/**
+ * The embed within `budget` characters: its last fields left out (and counted in a "+N more" field)
+ * until its description has room, then the description cut; null when even that does not fit.
+ */
+function shrinkEmbed(embed: DiscordEmbed, budget: number): DiscordEmbed | null {
+  const all = embed.fields ?? [];
+  const last = all.at(-1);
+  const already = last?.name === BLANK ? MORE_LINE.exec(last.value) : null;
+  const items = already ? all.slice(0, -1) : all;
+  const leftBefore = already ? Number(already[1]) : 0;
+  const fixed = length(embed.title) + length(embed.footer?.text);
+  const wanted = Math.min(length(embed.description), SHORTEST_DESCRIPTION);
+  let fields = all;
+  for (let kept = items.length - 1; kept >= 0 && budget - fixed - fieldsLength(fields) < wanted; kept -= 1) {
+    fields = [...items.slice(0, kept), moreField(items.length - kept + leftBefore)];
+  }
+  const room = budget - fixed - fieldsLength(fields);
+  if (room < wanted) return null;
+  const shrunk: DiscordEmbed = { ...embed };
+  if (embed.fields) shrunk.fields = fields;
+  if (embed.description !== undefined) shrunk.description = cutLines(embed.description, room);
+  return shrunk;
+}
+
+/** Shrinks the last embeds, then drops whole ones, until all fit in 6,000 characters together. */
 function fitTotal(embeds: DiscordEmbed[]): DiscordEmbed[] {
   const result = [...embeds];
   let total = result.reduce((sum, embed) => sum + embedLength(embed), 0);
   for (let index = result.length - 1; index >= 0 && total > DISCORD_LIMITS.embedTotal; index -= 1) {
     const embed = result[index] as DiscordEmbed;
     const others = total - embedLength(embed);
-    const room = DISCORD_LIMITS.embedTotal - others - (embedLength(embed) - length(embed.description));
-    if (embed.description && room >= 40) {
-      result[index] = { ...embed, description: cutLines(embed.description, room) };
-      total = others + embedLength(result[index] as DiscordEmbed);
-    } else if (index > 0) {
+    const shrunk = shrinkEmbed(embed, DISCORD_LIMITS.embedTotal - others);
+    if (shrunk === null && index > 0) {
       result.splice(index, 1);
       total = others;
     } else {
-      // One embed whose title, fields and footer alone pass the limit: keep the title only.
-      result[0] = { title: embed.title ?? moreLine(0), ...(embed.url ? { url: embed.url } : {}) };
-      total = embedLength(result[0]);
+      // The first embed always fits alone: its title and footer take at most 2,304 characters.
+      result[index] = shrunk as DiscordEmbed;
+      total = others + embedLength(result[index] as DiscordEmbed);
     }
   }
   return result;
