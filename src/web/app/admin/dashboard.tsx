@@ -7,6 +7,8 @@ import { AuditTab } from '../../features/admin-audit/components/audit-tab.tsx';
 import { usePendingClaimRequestCount } from '../../features/admin-claims/api/get-claim-requests.ts';
 import { ClaimsTab } from '../../features/admin-claims/components/claims-tab.tsx';
 import { PendingClaimRequests } from '../../features/admin-claims/components/pending-claim-requests.tsx';
+import { DiscordTab } from '../../features/admin-discord/components/discord-tab.tsx';
+import { StoppedRouteAlerts } from '../../features/admin-discord/components/stopped-route-alerts.tsx';
 import { EventsTab } from '../../features/admin-events/components/events-tab.tsx';
 import { InactivityTab } from '../../features/admin-inactivity/components/inactivity-tab.tsx';
 import { useAdminMembers } from '../../features/admin-members/api/get-admin-members.ts';
@@ -35,6 +37,7 @@ const TABS = [
   { value: 'users', label: 'Users' },
   { value: 'claims', label: 'Claims' },
   { value: 'sync', label: 'Sync' },
+  { value: 'discord', label: 'Discord' },
   { value: 'audit', label: 'Audit' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
@@ -44,9 +47,18 @@ function DashboardClaimsTab({ notify }: { notify: Notify }) {
   return <ClaimsTab members={useAdminMembers()} notify={notify} />;
 }
 
-/** The alerts put the claim requests waiting for a review among the other decisions (issue 21). */
+/**
+ * The alerts put the claim requests waiting for a review among the other decisions (issue 21), and
+ * first a Discord route the site stopped (issue 22).
+ */
 function DashboardAlertsTab({ notify }: { notify: Notify }) {
-  return <AlertsTab notify={notify} claimRequests={<PendingClaimRequests notify={notify} />} />;
+  return (
+    <AlertsTab
+      notify={notify}
+      discordAlerts={<StoppedRouteAlerts />}
+      claimRequests={<PendingClaimRequests notify={notify} />}
+    />
+  );
 }
 
 /** The signed-in admin's own row cannot change its admin flag (issue 21). */
@@ -62,6 +74,7 @@ const OTHER_TABS: Readonly<Record<Exclude<TabValue, 'members'>, ComponentType<{ 
   users: DashboardUsersTab,
   claims: DashboardClaimsTab,
   sync: SyncTab,
+  discord: DiscordTab,
   audit: AuditTab,
 };
 

@@ -87,6 +87,7 @@ describe('Clan Administration', () => {
       'Users',
       'Claims',
       'Sync',
+      'Discord',
       'Audit',
     ]);
 
@@ -200,6 +201,7 @@ describe('Clan Administration', () => {
           ['admin', 'claim-requests'],
           [request(1, 'pending'), request(2, 'pending'), request(3, 'approved')],
         ],
+        [['admin', 'discord', 'routes'], []],
       ],
     });
     expect(await screen.findByRole('tab', { name: /^Claims/ })).toHaveAccessibleName('Claims, 2 pending');
@@ -212,6 +214,44 @@ describe('Clan Administration', () => {
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
     ).toEqual(['RuneWatch Alerts1 reported', 'Claim Requests2 pending', 'Rank Updates1 proposed']);
+  });
+
+  it('raises a stopped Discord route on the Alerts tab, whose link opens the Discord tab', async () => {
+    const user = userEvent.setup();
+    const stopped = {
+      id: 1,
+      name: '#clan-news',
+      url_hint: '…/webhooks/1234…/****',
+      kinds: ['member_joined'],
+      filters: { achievements: 'any', competition_types: [] },
+      enabled: true,
+      disabled_reason: 'Discord answered 404: Unknown Webhook',
+      last_delivery_at: null,
+    };
+    const { location } = renderApp('/admin?tab=alerts', {
+      user: admin,
+      queries: [
+        [['admin', 'members'], roster],
+        [['admin', 'claim-requests'], []],
+        [['admin', 'discord', 'routes'], [stopped]],
+        [
+          ['admin', 'discord', 'kinds'],
+          [{ kind: 'member_joined', label: 'Members joined', description: '', audience: 'public' }],
+        ],
+      ],
+    });
+    const alerts = await screen.findByRole('tabpanel', { name: 'Alerts' });
+    expect(
+      within(alerts).getByText('Discord route "#clan-news" stopped: Discord answered 404: Unknown Webhook'),
+    ).toBeInTheDocument();
+    await user.click(within(alerts).getByRole('link', { name: 'Fix it in the Discord tab' }));
+    expect(location.search).toBe('?tab=discord');
+    const discord = await screen.findByRole('tabpanel', { name: 'Discord' });
+    expect(
+      within(discord)
+        .getByRole('rowheader', { name: /#clan-news/ })
+        .closest('tr'),
+    ).toHaveTextContent('Stopped');
   });
 
   it('shows no badge when no member needs review', async () => {

@@ -9,9 +9,17 @@ import { RankUpdates } from './alerts-rank-updates.tsx';
 /**
  * The alerts tab (spec §2, Tab alerts): what needs an admin's decision, most urgent first (issue 21):
  * reported members, then the claim requests the dashboard passes in (another feature's), then rank
- * updates.
+ * updates. Discord routes the site stopped (also passed in) come before all, whether the members load or not.
  */
-export function AlertsTab({ notify, claimRequests }: { notify: Notify; claimRequests?: ReactNode }) {
+export function AlertsTab({
+  notify,
+  claimRequests,
+  discordAlerts,
+}: {
+  notify: Notify;
+  claimRequests?: ReactNode;
+  discordAlerts?: ReactNode;
+}) {
   const members = useAdminMembers();
   return (
     <TabSection
@@ -19,6 +27,7 @@ export function AlertsTab({ notify, claimRequests }: { notify: Notify; claimRequ
       description="All items requiring admin attention are shown here"
       spacing="space-y-6"
     >
+      {discordAlerts}
       {members.error && (
         <div
           role="alert"
