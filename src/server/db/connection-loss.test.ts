@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '#test/app.ts';
 import { testDatabaseUrl } from '#test/databases.ts';
+import { terminateBackends, untilBackendsGone } from '#test/postgres-backends.ts';
 import { WOM_SYNC } from '../features/wom-sync/wom-sync.service.ts';
 import { startSimulator, type WomSimulator } from '../simulator/index.ts';
 
@@ -23,45 +24,6 @@ async function startWithin(t: TestApp, ms: number) {
     if (started.status === 'started') return started;
     if (waited >= ms) throw new Error(`the sync lease was still busy after ${ms} ms`);
     await settle(100);
-  }
-}
-
-/**
- * Ends every backend of the app's database, as a failover or a pooler restart would, or only those
- * running `query`.
- */
-async function terminateBackends(databaseUrl: string, query?: string): Promise<number> {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  try {
-    const result = await admin.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity
-       where datname = $1 and pid <> pg_backend_pid() and ($2::text is null or query = $2)`,
-      [name, query ?? null],
-    );
-    return result.rowCount ?? 0;
-  } finally {
-    await admin.end();
-  }
-}
-
-/** Waits until every terminated backend has exited, so their goodbyes are on the wire. */
-async function untilBackendsGone(databaseUrl: string): Promise<void> {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  try {
-    for (;;) {
-      const left = await admin.query(
-        'select 1 from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [name],
-      );
-      if (!left.rowCount) return;
-      await settle(20);
-    }
-  } finally {
-    await admin.end();
   }
 }
 

@@ -14,7 +14,12 @@ import type { Database } from '../../db/schema.ts';
 import type { JobSchedule } from '../../jobs/job-runner.ts';
 import type { Job, JobContext } from '../../jobs/job.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { DiscordUnreachableError, sendToWebhook, type WebhookRequest } from './discord-client.ts';
+import {
+  DISCORD_TIMEOUT_MS,
+  DiscordUnreachableError,
+  sendToWebhook,
+  type WebhookRequest,
+} from './discord-client.ts';
 import {
   blockBucket,
   bucketBlockedUntil,
@@ -37,8 +42,11 @@ import { findRoute, markRouteDelivered, stopRoute, type StoredRoute } from './di
 /** The job's name: its lease and run records. */
 export const DISCORD_DELIVERY = 'discord-delivery';
 
-/** A message being sent is retried this long after its claim if the sender died meanwhile. */
-const IN_FLIGHT_MS = 60_000;
+/**
+ * A message being sent is retried this long after its claim if the sender died meanwhile: longer
+ * than a request may take, so a live sender always records its answer first.
+ */
+const IN_FLIGHT_MS = 2 * DISCORD_TIMEOUT_MS;
 /** Messages one run sends at most; the next run, seconds later, goes on. */
 const MAX_PER_RUN = 200;
 const HISTORY_DAYS = 30;
