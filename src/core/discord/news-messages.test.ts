@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { DISCORD_KIND_LIST } from './discord-kinds.ts';
+import type { DiscordEmbed } from './discord-message.ts';
+import { escapeMarkdown, newsMessage } from './news-messages.ts';
+import type { CompetitionRef, News } from './news.ts';
+
+const SITE = 'https://clan.example/';
+const HOSTILE = '*Zez_ima* [x](https://evil.example) `~|>#';
+const member = { wom_id: '101', name: HOSTILE };
+const competition: CompetitionRef = {
+  event_id: 7,
+  title: 'SOTW: Fishing',
+  type: 'Skill of the Week',
+  metric: 'fishing',
+  starts_at: '2026-11-21T12:00:00.000Z',
+  ends_at: '2026-11-28T12:00:00.000Z',
+};
+const standings = [
+  { name: HOSTILE, wom_id: '101', value: 1_234_567 },
+  { name: 'Lynx Titan', wom_id: '102', value: 1_000 },
+];
+
+/** One news item of every kind, each naming the hostile member. */
+const samples: { [K in News['kind']]: Extract<News, { kind: K }> } = {
+  member_joined: { kind: 'member_joined', members: [member] },
+  member_left: { kind: 'member_left', members: [member] },
+  member_returned: { kind: 'member_returned', members: [member] },
+  member_renamed: { kind: 'member_renamed', renames: [{ wom_id: '101', from: 'Old_name', to: HOSTILE }] },
+  rank_changed: {
+    kind: 'rank_changed',
+    changes: [{ wom_id: '101', name: HOSTILE, from: 'Recruit', to: 'Corporal', by_admin: true }],
+  },
+  achievements: {
+    kind: 'achievements',
+    items: [
+      { wom_id: '101', name: HOSTILE, achievement: '99 Attack', metric: 'attack', threshold: 13_034_431 },
+    ],
+  },
+  competition_created: { kind: 'competition_created', competition },
+  competition_starting: { kind: 'competition_starting', competition },
+  competition_started: { kind: 'competition_started', competition },
+  competition_ending: { kind: 'competition_ending', competition },
+  competition_ended: {
+    kind: 'competition_ended',
+    competition,
+    standings,
+    points: [{ name: HOSTILE, wom_id: '101', points: 30 }],
+    siege_leaders: standings,
+  },
+  live_standings: { kind: 'live_standings', competition, standings, finished: false },
+  season_reset: { kind: 'season_reset', season: 'Season 3', standings },
+  anniversaries: { kind: 'anniversaries', members: [{ ...member, years: 2 }] },
+  goal_completed: { kind: 'goal_completed', goal_id: 5, member, goal: '99 Fishing' },
+  race_finished: { kind: 'race_finished', race_id: 9, title: 'Race to 99', winner: member },
+  player_watch: { kind: 'player_watch', reports: [{ ...member, reason: 'Left the clan chat' }] },
+  claim_requests: { kind: 'claim_requests', member, username: 'some_user', pending: 2 },
+  rank_updates_due: { kind: 'rank_updates_due', members: [{ ...member, from: 'Recruit', to: 'Sergeant' }] },
+  sync_failing: { kind: 'sync_failing', failures: 3, error: 'WOM answered 503' },
+};
+
+function onlyEmbed(news: Parameters<typeof newsMessage>[0]): DiscordEmbed {
+  const message = newsMessage(news, SITE);
+  expect(message.embeds).toHaveLength(1);
+  return message.embeds?.[0] as DiscordEmbed;
+}
+
+/** Markdown links in a text: [label](url). */
+const linkTargets = (text: string) => [...text.matchAll(/\]\((https?:[^)\s]+)\)/g)].map((m) => m[1]);
+
+describe('newsMessage', () => {
+  it('has a sample for every kind a route can carry', () => {
+    expect(Object.keys(samples).sort()).toEqual(DISCORD_KIND_LIST.map((info) => info.kind).sort());
+  });
+
+  it.each(Object.values(samples))('renders $kind with a title linking to the site', (news) => {
+    const embed = onlyEmbed(news);
+    expect(embed.title?.length).toBeGreaterThan(0);
+    expect(embed.description?.length).toBeGreaterThan(0);
+    expect(embed.url?.startsWith('https://clan.example/')).toBe(true);
+    expect(embed.url?.slice('https://'.length)).not.toContain('//');
+    for (const target of linkTargets(embed.description ?? '')) {
+      expect(target?.startsWith('https://clan.example/')).toBe(true);
+    }
+  });
+
+  it.each(Object.values(samples).filter((news) => JSON.stringify(news).includes('Zez_ima')))(
+    'escapes markdown in a player name in $kind',
+    (news) => {
+      const description = onlyEmbed(news).description ?? '';
+      expect(description).toContain(escapeMarkdown(HOSTILE));
+      expect(description).not.toContain('[x](https://evil.example)');
+      expect(linkTargets(description)).not.toContain('https://evil.example');
+    },
+  );
+
+  it('links a member to their page on the site', () => {
+    expect(onlyEmbed(samples.member_joined).description).toBe(
+      `[${escapeMarkdown(HOSTILE)}](https://clan.example/members/101)`,
+    );
+  });
+
+  it('links to the page each kind is about', () => {
+    expect(onlyEmbed(samples.goal_completed).url).toBe('https://clan.example/goals/5');
+    expect(onlyEmbed(samples.race_finished).url).toBe('https://clan.example/races/9');
+    expect(onlyEmbed(samples.achievements).url).toBe('https://clan.example/achievements');
+    expect(onlyEmbed(samples.competition_ended).url).toBe('https://clan.example/events');
+    expect(onlyEmbed(samples.season_reset).url).toBe('https://clan.example/leaderboard');
+    expect(onlyEmbed(samples.player_watch).url).toBe('https://clan.example/admin?tab=alerts');
+  });
+
+  it('uses the configured address, with or without a trailing slash', () => {
+    const embed = newsMessage(samples.member_joined, 'http://localhost:3000').embeds?.[0];
+    expect(embed?.url).toBe('http://localhost:3000/members');
+    expect(embed?.description).toContain('(http://localhost:3000/members/101)');
+  });
+
+  it('names a test message after its route', () => {
+    expect(onlyEmbed({ kind: 'test', route: 'Admin *chat*' }).description).toContain('Admin \\*chat\\*');
+  });
+
+  it.each([
+    ['member_joined', (n: number) => ({ kind: 'member_joined', members: many(n) })],
+    [
+      'achievements',
+      (n: number) => ({
+        kind: 'achievements',
+        items: many(n).map((m) => ({
+          ...m,
+          achievement: '99 Attack',
+          metric: 'attack',
+          threshold: 13_034_431,
+        })),
+      }),
+    ],
+    [
+      'anniversaries',
+      (n: number) => ({ kind: 'anniversaries', members: many(n).map((m) => ({ ...m, years: 1 })) }),
+    ],
+    [
+      'player_watch',
+      (n: number) => ({ kind: 'player_watch', reports: many(n).map((m) => ({ ...m, reason: 'x' })) }),
+    ],
+  ] as [string, (n: number) => News][])('cuts a long %s list at 10 lines and "+N more"', (_, make) => {
+    const lines = (onlyEmbed(make(37)).description ?? '').split('\n');
+    expect(lines).toHaveLength(11);
+    expect(lines[0]).toContain('Member 0');
+    expect(lines[9]).toContain('Member 9');
+    expect(lines[10]).toBe('+27 more');
+    expect((onlyEmbed(make(10)).description ?? '').split('\n')).toHaveLength(10);
+  });
+
+  it('shows the podium and cuts the points list of an ended competition', () => {
+    const ended: News = {
+      ...samples.competition_ended,
+      standings: many(20).map((m, index) => ({ ...m, value: 1000 - index })),
+      points: many(15).map((m) => ({ ...m, points: 5 })),
+    };
+    const description = onlyEmbed(ended).description ?? '';
+    const [podium, points] = description.split('**Points paid**');
+    expect(podium).toContain('🥇 [Member 0]');
+    expect(podium).toContain('🥉 [Member 2]');
+    expect(podium).not.toContain('Member 3]');
+    expect(points?.split('**Siege score leaders**')[0]?.trim().split('\n').at(-1)).toBe('+5 more');
+  });
+});
+
+function many(count: number) {
+  return Array.from({ length: count }, (_, index) => ({
+    wom_id: String(200 + index),
+    name: `Member ${index}`,
+  }));
+}
