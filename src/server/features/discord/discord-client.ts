@@ -39,10 +39,12 @@ async function readBody(response: Response): Promise<unknown> {
  * post waits for the created message (`?wait=true`) so its id can be edited later.
  */
 export async function sendToWebhook(request: WebhookRequest): Promise<DiscordAnswer> {
-  const base = request.url.replace(/\/+$/, '');
-  const target = request.messageId
-    ? `${base}/messages/${encodeURIComponent(request.messageId)}`
-    : `${base}?wait=true`;
+  // Built from the parsed URL: a stored URL may end in an empty `?` or `#` that a string append keeps.
+  const target = new URL(request.url);
+  target.hash = '';
+  target.pathname = target.pathname.replace(/\/+$/, '');
+  if (request.messageId) target.pathname += `/messages/${encodeURIComponent(request.messageId)}`;
+  target.search = request.messageId ? '' : '?wait=true';
   let response: Response;
   try {
     response = await fetch(target, {

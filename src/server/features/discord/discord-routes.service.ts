@@ -164,6 +164,23 @@ function answerText(status: number, body: unknown): string {
     : `Discord answered ${status}`;
 }
 
+/** The latest test on each webhook, in this process: a press waits for the one before it. */
+const testsByWebhook = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `work` after every earlier test on the same webhook, so presses at once (a double click,
+ * two admins) each see the bucket the one before left, instead of all passing an open bucket.
+ */
+function afterEarlierTests<T>(webhookId: string, work: () => Promise<T>): Promise<T> {
+  const next = (testsByWebhook.get(webhookId) ?? Promise.resolve()).then(work, work);
+  const settled = next.catch(() => undefined);
+  testsByWebhook.set(webhookId, settled);
+  void settled.then(() => {
+    if (testsByWebhook.get(webhookId) === settled) testsByWebhook.delete(webhookId);
+  });
+  return next;
+}
+
 /**
  * Posts a test message at once (not through the outbox) and reports Discord's answer. It respects
  * the webhook's rate limit like every delivery, so pressing it repeatedly cannot get the site banned.
@@ -171,6 +188,10 @@ function answerText(status: number, body: unknown): string {
 export async function testRoute(deps: Deps, id: number): Promise<DiscordTestResult> {
   const route = await findRoute(deps.db, id);
   if (!route) throw notFound(ROUTE_NOT_FOUND);
+  return afterEarlierTests(route.webhookId, () => sendTest(deps, route));
+}
+
+async function sendTest(deps: Deps, route: StoredRoute): Promise<DiscordTestResult> {
   const now = deps.clock.now();
   const blocked = await bucketBlockedUntil(deps.db, [route.webhookId, GLOBAL_BUCKET], now.toISOString());
   if (blocked) {
