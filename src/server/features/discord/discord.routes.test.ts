@@ -262,7 +262,11 @@ for (const dialect of testDialects) {
 
       expect(t.standIn.received(webhookId).length).toBeGreaterThan(0);
       for (const { request, response } of bodies) expect(response.statusCode, request).toBeLessThan(500);
-      const audit = bodies.filter(({ request }) => request === 'GET /api/admin/audit').at(-1)?.response;
+      const answered = (request: string) => bodies.filter((b) => b.request === request).at(-1)?.response;
+      expect(answered('GET /api/docs')?.body).toContain('/api/admin/discord/routes/{id}/test');
+      expect(answered('GET /api/admin/members/export.csv')?.statusCode).toBe(200);
+      expect(answered(`GET /api/admin/discord/deliveries?route_id=${route.id}`)?.json()).toHaveLength(1);
+      const audit = answered('GET /api/admin/audit');
       expect(audit?.statusCode).toBe(200);
       expect(audit?.body).toContain('discord.route_delete');
       for (const { request, response } of bodies) {
