@@ -25,6 +25,7 @@ import { HttpError, badRequest, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { RosterRow } from '../members/members.repository.ts';
 import { toPublicMember } from '../members/members.service.ts';
+import { announce } from '../discord/discord-outbox.ts';
 import { findOpenSeason } from '../seasons/seasons.repository.ts';
 import {
   addToScore,
@@ -220,6 +221,9 @@ export async function updateMember(
         at,
       });
     }
+    if (changes.womrole !== undefined) {
+      await announceRankSet(trx, { ...row, name: changes.name ?? row.name }, changes.womrole, now);
+    }
     await recordChange(trx, {
       actor,
       action: 'member.update',
@@ -266,6 +270,25 @@ export async function addPoints(
   });
 }
 
+/** An admin's rank for a member, told to the routes carrying rank changes, in the save's transaction. */
+async function announceRankSet(
+  trx: Transaction<Database>,
+  member: { wom_id: string; name: string; womrole: string | null },
+  role: string | null,
+  at: Date,
+): Promise<void> {
+  // Clearing a rank is not news: the message says what rank the member now holds.
+  if (role === null) return;
+  await announce(
+    trx,
+    {
+      kind: 'rank_changed',
+      changes: [{ wom_id: member.wom_id, name: member.name, from: member.womrole, to: role, by_admin: true }],
+    },
+    at,
+  );
+}
+
 interface MemberAction {
   womId: string;
   action: string;
@@ -278,6 +301,8 @@ interface MemberAction {
   change(row: RosterRow): MemberUpdate | null;
   /** What the audit row's `after` records beside the changed fields: why, when the admin said so. */
   note?: Record<string, unknown>;
+  /** What the change tells Discord, in its transaction; only when something was written. */
+  announce?(trx: Transaction<Database>, before: RosterRow, at: Date): Promise<void>;
 }
 
 /** The fields of the admin view that a write changed, for the audit row. */
@@ -310,6 +335,7 @@ async function actOnMember(
       after: { ...viewOf(after, patch), ...action.note },
       at: now,
     });
+    await action.announce?.(trx, row, now);
     return after;
   });
 }
@@ -331,6 +357,7 @@ export function setRank(deps: AdminMembersDeps, womId: string, role: string, act
     womId,
     action: 'member.rank',
     change: (row) => (row.womrole === role ? null : { womrole: role }),
+    announce: (trx, before, at) => announceRankSet(trx, before, role, at),
   });
 }
 

@@ -82,6 +82,31 @@ export async function listWatchedMembers(db: Db): Promise<WatchedMember[]> {
   }));
 }
 
+/**
+ * Those of the members an admin is alerted to: still in the clan (neither deleted nor gone) and not
+ * whitelisted, with their names.
+ */
+export async function listAlertedMemberNames(
+  db: Db,
+  womIds: readonly string[],
+): Promise<{ wom_id: string; name: string }[]> {
+  const rows: { wom_id: string; name: string }[] = [];
+  for (const batch of batches(womIds)) {
+    rows.push(
+      ...(await db
+        .selectFrom('members')
+        .select(['wom_id', 'name'])
+        .where('wom_id', 'in', batch)
+        .where('deleted_at', 'is', null)
+        .where('left_at', 'is', null)
+        .where('runewatch_whitelisted', '=', false)
+        .orderBy('name')
+        .execute()),
+    );
+  }
+  return rows;
+}
+
 /** A case newer than the whitelisting lifts it whole: the alert is back as if never whitelisted. */
 export async function applyMemberReport(db: Db, change: MemberReportChange, now: string): Promise<void> {
   const liftedWhitelist = change.liftWhitelist

@@ -6,9 +6,11 @@ import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { inSerializableTransaction } from '../../db/transactions.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { announce } from '../discord/discord-outbox.ts';
 import {
   applyMemberReport,
   insertCases,
+  listAlertedMemberNames,
   listCurrentCases,
   listWatchedMembers,
   markCasesRemoved,
@@ -30,9 +32,39 @@ export const WATCH_LIST_MAX_BYTES = 10 * 1024 * 1024;
 /** What an import did, as its run record counts it: the result and how the stored list moved. */
 export type WatchImportCounts = WatchImportResult & { cases_added: number; cases_removed: number };
 
+const NO_REASON = 'No reason given';
+
+/**
+ * Tells the admins' Discord channel, in one message, of the members still in the clan that this
+ * import newly reports (or reports again after their whitelisting), as the Alerts tab shows them; an
+ * import that finds nothing new, such as the same list again, says nothing.
+ */
+async function announceNewReports(
+  trx: Transaction<Database>,
+  changes: readonly MemberReportChange[],
+  now: Date,
+): Promise<void> {
+  const fresh = changes.filter((change) => change.kind === 'reported' || change.kind === 'realerted');
+  if (fresh.length === 0) return;
+  const reasons = new Map(
+    fresh.map((change) => [change.wom_id, change.report.runewatch_case?.reason ?? NO_REASON]),
+  );
+  const members = await listAlertedMemberNames(trx, [...reasons.keys()]);
+  if (members.length === 0) return;
+  await announce(
+    trx,
+    {
+      kind: 'player_watch',
+      reports: members.map((member) => ({ ...member, reason: reasons.get(member.wom_id) ?? NO_REASON })),
+    },
+    now,
+  );
+}
+
 /**
  * Replaces the stored list with `list` and matches the members against it, inside the caller's
- * transaction, with its audit row; the members revision moves only when a member changed.
+ * transaction, with its audit row and its Discord news; the members revision moves only when a
+ * member changed.
  */
 export async function applyWatchList(
   trx: Transaction<Database>,
@@ -51,6 +83,7 @@ export async function applyWatchList(
   await markCasesRemoved(trx, plan.cases.remove, now);
   for (const change of plan.members) await applyMemberReport(trx, change, now);
   if (plan.members.length > 0) await bumpRevision(trx, 'members');
+  await announceNewReports(trx, plan.members, context.now);
 
   const counts = {
     ...plan.result,

@@ -18,6 +18,7 @@ import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { announce } from '../discord/discord-outbox.ts';
 import {
   archiveScores,
   closeSeason,
@@ -39,14 +40,17 @@ export interface SeasonsDeps {
   clock: Clock;
 }
 
+/** The places of the closed season's final standings that its Discord message names. */
+const ANNOUNCED_PLACES = 10;
+
 export type ResetScoresResult = z.infer<typeof resetScoresResultSchema>;
 export type SeasonWithScores = z.infer<typeof seasonWithScoresSchema>;
 
 /**
  * The yearly reset (domain-rules.md, Points): in one transaction, archive every member's score in
  * the open season (hidden, left and deleted members included), close it, open the next and set
- * every score to 0. A crash at any point leaves the old season or the new one, never a mix. A
- * phrase other than RESET ALL SCORES writes nothing.
+ * every score to 0, and queue its final standings for Discord. A crash at any point leaves the old
+ * season or the new one, never a mix. A phrase other than RESET ALL SCORES writes nothing.
  */
 export async function resetSiegeScores(
   deps: SeasonsDeps,
@@ -63,6 +67,20 @@ export async function resetSiegeScores(
     const closed = toSeason(await closeSeason(trx, open.id, { at, by: actor.userId }));
     const opened = toSeason(await insertOpenSeason(trx, nextSeasonName(await countSeasons(trx)), at));
     await zeroAllScores(trx, at);
+    const standings = finalStandings(await listScoringArchive(trx, [open.id])).slice(0, ANNOUNCED_PLACES);
+    await announce(
+      trx,
+      {
+        kind: 'season_reset',
+        season: closed.name,
+        standings: standings.map((line) => ({
+          name: line.name,
+          wom_id: line.wom_id,
+          value: line.siege_score,
+        })),
+      },
+      now,
+    );
     await recordAudit(trx, {
       actor,
       action: 'season.reset',
