@@ -19,6 +19,8 @@ import {
   backfillResumeSchedule,
   baselineBackfillJob,
 } from './features/baseline-backfill/baseline-backfill.job.ts';
+import { anniversariesJob } from './features/clan-news/anniversaries.job.ts';
+import { clanNewsJob, clanNewsSchedule } from './features/clan-news/clan-news.job.ts';
 import { discordDeliveryJob, discordDeliverySchedule } from './features/discord/discord-delivery.job.ts';
 import { playerWatchJob } from './features/player-watch/player-watch.job.ts';
 import { womSyncJob } from './features/wom-sync/wom-sync.service.ts';
@@ -82,6 +84,8 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
       playerWatchJob({ db: database.db, url: config.jobs.playerWatchUrl }),
       baselineBackfillJob({ db: database.db, gateway: wom.gateway }),
       discordDeliveryJob({ db: database.db, siteUrl: config.discord.siteUrl, log }),
+      anniversariesJob({ db: database.db, log }),
+      clanNewsJob({ db: database.db, gateway: wom.gateway, log }),
     ],
     leaseTtlMs: config.jobs.leaseTtlMs,
   });
@@ -112,6 +116,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
       ...jobSchedules(config),
       backfillResumeSchedule(database.db),
       discordDeliverySchedule(database.db, demoClock ?? systemClock, config.discord.deliveryIntervalMs),
+      clanNewsSchedule(database.db, demoClock ?? systemClock),
     ],
     app.log,
   );

@@ -1,6 +1,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, womSyncDeps } from '#server/app.ts';
 import { baselineBackfillJob } from '#server/features/baseline-backfill/baseline-backfill.job.ts';
+import { anniversariesJob } from '#server/features/clan-news/anniversaries.job.ts';
+import { clanNewsJob } from '#server/features/clan-news/clan-news.job.ts';
 import { DISCORD_DELIVERY, discordDeliveryJob } from '#server/features/discord/discord-delivery.job.ts';
 import { playerWatchJob } from '#server/features/player-watch/player-watch.job.ts';
 import { WOM_SYNC, womSyncJob, type WomSyncDeps } from '#server/features/wom-sync/wom-sync.service.ts';
@@ -49,6 +51,8 @@ export interface TestApp {
   sync(): Promise<RunResult>;
   /** Runs the Discord delivery job once to the end; throws if another run holds the lease. */
   deliver(): Promise<RunResult>;
+  /** Runs the named job once to the end; throws if another run holds its lease. */
+  runJob(name: string): Promise<RunResult>;
   /** Waits for the app's runs, then closes the app and removes the database. */
   close(): Promise<void>;
 }
@@ -103,10 +107,17 @@ export async function createTestAppOn(
       playerWatchJob({ db: database.db, url: config.jobs.playerWatchUrl }),
       baselineBackfillJob({ db: database.db, gateway: wom.gateway }),
       discordDeliveryJob({ db: database.db, siteUrl: config.discord.siteUrl }),
+      anniversariesJob({ db: database.db }),
+      clanNewsJob({ db: database.db, gateway: wom.gateway }),
     ],
     leaseTtlMs: options.leaseTtlMs,
     leaseClock: options.leaseClock,
   });
+  const runJob = async (name: string) => {
+    const started = await jobs.start(name, null);
+    if (started.status === 'busy') throw new Error(`a ${name} run is already running`);
+    return started.done;
+  };
   const app = await buildApp({
     config,
     database,
@@ -127,11 +138,10 @@ export async function createTestAppOn(
       if (started.status === 'busy') throw new Error('a sync is already running');
       return started.done;
     },
-    async deliver() {
-      const started = await jobs.start(DISCORD_DELIVERY, null);
-      if (started.status === 'busy') throw new Error('a Discord delivery is already running');
-      return started.done;
+    deliver() {
+      return runJob(DISCORD_DELIVERY);
     },
+    runJob,
     async close() {
       await jobs.stop();
       await app.close();

@@ -202,10 +202,11 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
     case 'rank_updates_due':
       return embed(
         `${plural(news.members.length, 'rank update')} due`,
-        link.page(paths.admin),
+        `${link.page(paths.admin)}?tab=alerts`,
         list(
           news.members.map(
-            (m) => `${link.member(m)}: ${escapeMarkdown(m.from ?? 'no rank')} → ${escapeMarkdown(m.to)}`,
+            (m) =>
+              `${link.member(m)}: ${escapeMarkdown(m.from === null ? 'no rank' : roleDisplayName(m.from))} → **${escapeMarkdown(roleDisplayName(m.to))}**`,
           ),
         ),
         true,

@@ -165,3 +165,26 @@ export async function failRunsWithoutLiveLease(
     )
     .execute();
 }
+
+/**
+ * Keeps the job's latest `keep` run records and deletes older finished ones, in the saving
+ * transaction of a job that runs often (every few minutes while a competition runs), so its
+ * records do not grow without end. A job's status reads only its latest runs.
+ */
+export async function pruneRuns(trx: Transaction<Database>, kind: string, keep: number): Promise<void> {
+  const oldestKept = await trx
+    .selectFrom('sync_runs')
+    .select('id')
+    .where('kind', '=', kind)
+    .orderBy('id', 'desc')
+    .offset(keep - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (!oldestKept) return;
+  await trx
+    .deleteFrom('sync_runs')
+    .where('kind', '=', kind)
+    .where('id', '<', oldestKept.id)
+    .where('outcome', '<>', 'running')
+    .execute();
+}
