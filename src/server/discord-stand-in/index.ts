@@ -22,7 +22,7 @@ export interface DiscordStandInOptions {
    * came with (default true, so a demo works with any pasted URL), or answered 404 Unknown Webhook.
    */
   acceptUnknownWebhooks?: boolean;
-  /** How many of the latest requests `requests` keeps; default 10,000. */
+  /** How many of the latest requests, arrivals and messages are kept; default 10,000 each. */
   requestLog?: number;
   /** Serve the test knobs under /__control (read what arrived, script faults); default false. */
   control?: boolean;
@@ -78,6 +78,7 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     new Snowflakes(clock),
     options.acceptUnknownWebhooks ?? true,
     options.onReceived ?? null,
+    options.requestLog ?? 10_000,
   );
   const buckets = new WebhookBuckets(options.rateLimit ?? DEFAULT_RATE_LIMIT, clock);
   const faults = new DiscordFaults(clock, options.seed ?? 1);

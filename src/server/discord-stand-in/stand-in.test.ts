@@ -35,6 +35,23 @@ describe('the Discord webhook stand-in', () => {
     expect([response.status, response.text, response.headers.get('content-type')]).toEqual([204, '', null]);
   });
 
+  it('keeps only the latest arrivals and messages, answering an edit of a forgotten one as unknown', async () => {
+    await start({ requestLog: 3 });
+    const webhook = standIn.createWebhook();
+    const ids: string[] = [];
+    for (let n = 1; n <= 4; n += 1) {
+      ids.push(
+        (await send<DiscordMessage>('POST', `${webhook.url}?wait=true`, { content: `Post ${n}` })).body.id,
+      );
+    }
+    expect(standIn.received().map((message) => message.body.content)).toEqual(['Post 2', 'Post 3', 'Post 4']);
+    const oldest = await send('PATCH', `${webhook.url}/messages/${ids[0]}`, { content: 'Edited' });
+    expect([oldest.status, oldest.body]).toEqual([404, { message: 'Unknown Message', code: 10008 }]);
+    expect((await send('PATCH', `${webhook.url}/messages/${ids[3]}`, { content: 'Edited' })).status).toBe(
+      200,
+    );
+  });
+
   it('answers ?wait=true with the created message, whose id an edit can use', async () => {
     await start();
     const webhook = standIn.createWebhook({ name: 'Clan news' });

@@ -81,6 +81,8 @@ export class WebhookStore {
     /** Whether a webhook never created here is taken on first use (demo mode) or unknown (404). */
     private readonly acceptUnknown: boolean,
     private readonly onReceived: ((message: ReceivedMessage) => void) | null = null,
+    /** How many arrivals and messages are kept, so a demo left running for months stays small. */
+    private readonly keep = 10_000,
   ) {}
 
   create(options: { id?: string; token?: string; name?: string } = {}): Webhook {
@@ -143,6 +145,8 @@ export class WebhookStore {
       edited_timestamp: null,
     };
     this.messages.set(message.id, { message, fields: { ...body } });
+    // The oldest message goes first, as if deleted in Discord: an edit of it answers Unknown Message.
+    if (this.messages.size > this.keep) this.messages.delete(this.messages.keys().next().value as string);
     this.record(webhook, message.id, 'POST', body, threadId, at);
     return message;
   }
@@ -211,6 +215,7 @@ export class WebhookStore {
       threadId,
     };
     this.received.push(received);
+    if (this.received.length > this.keep) this.received.shift();
     this.onReceived?.(received);
   }
 }
