@@ -203,6 +203,21 @@ describe('fitToDiscordLimits', () => {
     );
   });
 
+  it('counts the embeds left out to stay within 6,000 characters', () => {
+    const embeds = Array.from({ length: 14 }, (_, index) => ({
+      title: `Embed ${index}`,
+      description: lines(200, (line) => `${index}: line ${line}`),
+    }));
+    const fitted = fitToDiscordLimits({ embeds });
+    expectWithinLimits(fitted);
+    const kept = fitted.embeds ?? [];
+    expect(kept.slice(0, -1).map((embed) => embed.title)).toEqual(
+      embeds.slice(0, kept.length - 1).map((embed) => embed.title),
+    );
+    const more = /^\+(\d+) more$/.exec(kept.at(-1)?.description ?? '');
+    expect(kept.length - 1 + Number(more?.[1])).toBe(14);
+  });
+
   it('fits one embed whose fields alone pass 6,000 characters', () => {
     const fields = Array.from({ length: 25 }, (_, index) => ({
       name: 'n'.repeat(256),

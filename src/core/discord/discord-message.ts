@@ -142,24 +142,34 @@ function shrinkEmbed(embed: DiscordEmbed, budget: number): DiscordEmbed | null {
   return shrunk;
 }
 
-/** Shrinks the last embeds, then drops whole ones, until all fit in 6,000 characters together. */
+/** How many embeds an embed stands for: a "+N more" embed counts the N it replaced. */
+function embedsCounted(embed: DiscordEmbed): number {
+  const more = embed.title === undefined && !embed.fields ? MORE_LINE.exec(embed.description ?? '') : null;
+  return more ? Number(more[1]) : 1;
+}
+
+/**
+ * Shrinks the last embeds, then drops whole ones, until all fit in 6,000 characters together; the
+ * ones dropped are counted in a last "+N more" embed, whose characters count too.
+ */
 function fitTotal(embeds: DiscordEmbed[]): DiscordEmbed[] {
   const result = [...embeds];
-  let total = result.reduce((sum, embed) => sum + embedLength(embed), 0);
-  for (let index = result.length - 1; index >= 0 && total > DISCORD_LIMITS.embedTotal; index -= 1) {
+  let dropped = 0;
+  const total = () =>
+    result.reduce((sum, embed) => sum + embedLength(embed), 0) +
+    (dropped > 0 ? length(moreLine(dropped)) : 0);
+  for (let index = result.length - 1; index >= 0 && total() > DISCORD_LIMITS.embedTotal; index -= 1) {
     const embed = result[index] as DiscordEmbed;
-    const others = total - embedLength(embed);
-    const shrunk = shrinkEmbed(embed, DISCORD_LIMITS.embedTotal - others);
+    const shrunk = shrinkEmbed(embed, DISCORD_LIMITS.embedTotal - (total() - embedLength(embed)));
     if (shrunk === null && index > 0) {
       result.splice(index, 1);
-      total = others;
+      dropped += embedsCounted(embed);
     } else {
-      // The first embed always fits alone: its title and footer take at most 2,304 characters.
+      // The first embed always fits: its title and footer take at most 2,304 characters.
       result[index] = shrunk as DiscordEmbed;
-      total = others + embedLength(result[index] as DiscordEmbed);
     }
   }
-  return result;
+  return dropped > 0 ? [...result, { description: moreLine(dropped) }] : result;
 }
 
 /**
