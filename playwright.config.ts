@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium.ts';
-import { E2E_ADMIN, E2E_ADMIN_PORT, E2E_PORT, E2E_SIMULATOR_PORT } from './e2e/fixtures.ts';
+import { E2E_ADMIN, E2E_ADMIN_PORT, E2E_DISCORD_PORT, E2E_PORT, E2E_SIMULATOR_PORT } from './e2e/fixtures.ts';
 
 /**
  * The production build on a throwaway SQLite file, so every run starts from an empty clan site. The
@@ -88,6 +88,19 @@ export default defineConfig({
       // WOM's 20 a minute would make the journeys wait on it: neither the site nor its WOM limits.
       WOM_REQUESTS_PER_MINUTE: '600',
       DEMO_SIMULATOR_RATE_LIMIT: 'off',
+      // Routes post to the stand-in below, whose webhook URLs the server then accepts; the delivery
+      // job runs each second, so a journey sees news arrive without waiting.
+      DISCORD_API_BASE_URL: `http://127.0.0.1:${E2E_DISCORD_PORT}`,
+      DISCORD_DELIVERY_INTERVAL_SECONDS: '1',
     }),
+    // Discord as the admin journeys see it: takes any pasted webhook, and shows what arrived.
+    {
+      command: `npm run discord-stand-in -- --port ${E2E_DISCORD_PORT} --control`,
+      url: `http://127.0.0.1:${E2E_DISCORD_PORT}/__control/requests`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
   ],
 });

@@ -7,6 +7,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ADMIN_PORT = E2E_PORT + 1;
 /** The admin server's simulated WOM, with its test knobs (a player gains XP, WOM fails). */
 export const E2E_SIMULATOR_PORT = E2E_PORT + 2;
+/** The admin server's Discord stand-in, with its test knobs under /__control (read what arrived). */
+export const E2E_DISCORD_PORT = E2E_PORT + 3;
 /**
  * A game icon the site could not have (the journeys' server has no icon host, see
  * playwright.config.ts): the browser logs its 404, and the preloader its failure.

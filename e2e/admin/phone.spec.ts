@@ -5,7 +5,18 @@ import { expect, expectAccessible, fitsViewport, test } from '../fixtures.ts';
 import { adminMembers, openDashboard, signIn } from './admin-session.ts';
 
 /** The dashboard's tabs, in order (spec §2). */
-const TABS = ['Members', 'Alerts', 'Inactivity', 'Events', 'Seasons', 'Users', 'Claims', 'Sync', 'Audit'];
+const TABS = [
+  'Members',
+  'Alerts',
+  'Inactivity',
+  'Events',
+  'Seasons',
+  'Users',
+  'Claims',
+  'Sync',
+  'Discord',
+  'Audit',
+];
 const SHOTS = '/tmp/shots-A';
 
 /**

@@ -17,7 +17,6 @@ function RouteState({ route }: { route: DiscordRoute }) {
       <>
         <span className="rounded bg-red-950 px-2 py-0.5 text-xs font-medium text-red-200">Stopped</span>
         <span className="mt-1 block text-xs break-words text-red-300">{route.disabled_reason}</span>
-        <span className="mt-1 block text-xs text-stone-400">Save the route to start it again.</span>
       </>
     );
   }
