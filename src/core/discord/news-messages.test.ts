@@ -21,7 +21,7 @@ const standings = [
 ];
 
 /** One news item of every kind, each naming the hostile member. */
-const samples: { [K in News['kind']]: Extract<News, { kind: K }> } = {
+const samples: { [K in News['kind']]: News & { kind: K } } = {
   member_joined: { kind: 'member_joined', members: [member] },
   member_left: { kind: 'member_left', members: [member] },
   member_returned: { kind: 'member_returned', members: [member] },
