@@ -14,6 +14,8 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../../http/http-error.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { announce } from '../discord/discord-outbox.ts';
+import { competitionRef } from '../wom-sync/sync-news.ts';
 import { competitionTitle } from './competition-check.ts';
 import {
   deleteManualEvent,
@@ -112,8 +114,14 @@ export async function createEvent(
       const plan = planEventSave(input, { editing: null, womIdHeldBy });
       if ('problem' in plan) throw refusal(plan);
       const fields = { ...plan.fields, ...competition };
-      const event = await insertManualEvent(trx, fields, deps.clock.now().toISOString());
+      const now = deps.clock.now();
+      const event = await insertManualEvent(trx, fields, now.toISOString());
       await audited(deps, trx, { actor, action: 'event.create', id: event.id, before: null, after: event });
+      // An event written down after it ended is a record, not news.
+      if (Date.parse(event.end_date ?? fields.end_date) > now.getTime()) {
+        const competition = competitionRef(event, { startsAt: fields.start_date, endsAt: fields.end_date });
+        await announce(trx, { kind: 'competition_created', competition }, now);
+      }
       return event;
     }),
   );

@@ -154,16 +154,16 @@ export async function achievementExists(
   return found !== undefined;
 }
 
-/** Inserts the achievements not stored yet; returns how many were new. */
-export async function insertAchievements(db: Db, rows: AchievementRow[]): Promise<number> {
-  let added = 0;
+/** Inserts the achievements not stored yet; returns those that were new. */
+export async function insertAchievements(db: Db, rows: AchievementRow[]): Promise<AchievementRow[]> {
+  const added: AchievementRow[] = [];
   for (const row of rows) {
     const result = await db
       .insertInto('achievements')
       .values(row)
       .onConflict((oc) => oc.columns(['player_wom_id', 'metric', 'threshold']).doNothing())
       .executeTakeFirst();
-    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) added.push(row);
   }
   return added;
 }
@@ -178,15 +178,16 @@ export interface CompetitionEvent {
 }
 
 /**
- * Creates or refreshes the event linked to each competition; returns how many rows changed. An event
- * an admin made and linked to the competition keeps what the admin wrote.
+ * Creates or refreshes the event linked to each competition; returns how many rows changed and the
+ * events created. An event an admin made and linked to the competition keeps what the admin wrote.
  */
 export async function upsertCompetitionEvents(
   db: Db,
   events: CompetitionEvent[],
   now: string,
-): Promise<number> {
+): Promise<{ changed: number; created: Array<CompetitionEvent & { id: number }> }> {
   let changed = 0;
+  const created: Array<CompetitionEvent & { id: number }> = [];
   for (const event of events) {
     const existing = await db
       .selectFrom('events')
@@ -195,10 +196,12 @@ export async function upsertCompetitionEvents(
       .executeTakeFirst();
     if (existing && toBool(existing.manual)) continue;
     if (!existing) {
-      await db
+      const { id } = await db
         .insertInto('events')
         .values({ ...event, description: null, created_at: now, updated_at: now })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      created.push({ ...event, id });
       changed += 1;
     } else if (
       existing.name !== event.name ||
@@ -216,7 +219,7 @@ export async function upsertCompetitionEvents(
     }
   }
   if (changed > 0) await bumpRevision(db, 'events');
-  return changed;
+  return { changed, created };
 }
 
 /**
@@ -244,7 +247,7 @@ export async function listEventsAwaitingResults(db: Db, endedBefore: string): Pr
 export async function findEventOwingResults(db: Db, womId: string) {
   const row = await db
     .selectFrom('events')
-    .select(['id', 'name', 'short_event'])
+    .select(['id', 'name', 'type', 'metric', 'start_date', 'end_date', 'short_event'])
     .where('wom_id', '=', womId)
     .where('points_awarded_at', 'is', null)
     .executeTakeFirst();
@@ -272,8 +275,9 @@ export interface EventResult {
 }
 
 /**
- * Books an event's results and points. The unique keys on (event, member) make it idempotent: a
- * result or award that already exists is skipped, and only a newly booked award moves the score.
+ * Books an event's results and points; returns the members whose award was booked. The unique keys
+ * on (event, member) make it idempotent: a result or award that already exists is skipped, and only
+ * a newly booked award moves the score.
  * An award that would take a score past MAX_INT32 is not booked (PostgreSQL would refuse the score
  * and SQLite store it), so the score stays at the ledger's sum on both databases.
  */
@@ -282,8 +286,8 @@ export async function recordEventResults(
   event: { id: number; winner_username: string | null },
   results: EventResult[],
   context: { seasonId: number; now: string },
-): Promise<number> {
-  let booked = 0;
+): Promise<string[]> {
+  const booked: string[] = [];
   for (const result of results) {
     await db
       .insertInto('event_results')
@@ -322,7 +326,7 @@ export async function recordEventResults(
         .where('siege_score', '<=', MAX_INT32 - result.points)
         .executeTakeFirst();
       // Checked in the update itself, under its row lock, so a concurrent +2 cannot slip past it.
-      if (Number(moved.numUpdatedRows) > 0) booked += 1;
+      if (Number(moved.numUpdatedRows) > 0) booked.push(result.member_wom_id);
       else await db.deleteFrom('points').where('id', '=', award.id).execute();
     }
   }

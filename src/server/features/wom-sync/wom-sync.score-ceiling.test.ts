@@ -48,7 +48,7 @@ for (const dialect of testDialects) {
         }),
       );
 
-      expect(booked).toBe(1);
+      expect(booked).toEqual(['2']);
       const scores = await db
         .selectFrom('members')
         .select(['wom_id', 'siege_score'])

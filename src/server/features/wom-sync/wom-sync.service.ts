@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { News } from '#core/discord/news.ts';
 import { competitionsOwingResults, planCompetitionAwards } from '#core/events/competition-awards.ts';
 import { eventTypeOfMetric } from '#core/events/event-types.ts';
 import { planTeamCompetitionAwards } from '#core/events/team-competition-awards.ts';
@@ -15,6 +16,8 @@ import { WomError } from '../../wom/wom-error.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import type { WomAchievement, WomCompetition, WomCompetitionDetails } from '../../wom/wom.schemas.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { announce } from '../discord/discord-outbox.ts';
+import { listSiegeScores } from '../leaderboards/leaderboards.repository.ts';
 import { findOpenSeason, holdSeasonsStill } from '../seasons/seasons.repository.ts';
 import {
   competitionStandingsDocument,
@@ -24,6 +27,15 @@ import {
   statisticsDocument,
   womCacheKeys,
 } from './wom-payloads.ts';
+import {
+  achievementNews,
+  competitionRef,
+  finalStandings,
+  isFirstSync,
+  paidPoints,
+  rosterNews,
+  siegeLeaders,
+} from './sync-news.ts';
 import {
   achievementExists,
   insertAchievements,
@@ -41,6 +53,7 @@ import {
   upsertMemberStats,
   writeWomCache,
   type AchievementRow,
+  type CompetitionEvent,
 } from './wom-sync.repository.ts';
 
 /** The job's name: its lease, its run records and the admin's Sync now. */
@@ -210,11 +223,12 @@ async function applySync(
   resultsGraceMs: number,
 ): Promise<Record<string, number>> {
   const now = nowDate.toISOString();
-  const plan = planRosterSync(
-    await listStoredMembers(trx),
-    groupMembersFrom(fetched.group, fetched.hiscores),
-    nowDate,
-  );
+  const stored = await listStoredMembers(trx);
+  const group = groupMembersFrom(fetched.group, fetched.hiscores);
+  const plan = planRosterSync(stored, group, nowDate);
+  // The first sync imports the clan as it already is: nobody's news (sync-news.ts).
+  const firstSync = isFirstSync(stored);
+  const news: News[] = firstSync ? [] : rosterNews(stored, group, plan);
   await insertMembers(trx, plan.inserts, now);
   for (const update of plan.updates) await updateMember(trx, update.wom_id, update.patch, now);
   for (const rename of plan.renames) {
@@ -281,6 +295,7 @@ async function applySync(
     achieved_at: a.createdAt,
   }));
   const achievements = await insertAchievements(trx, achievementRows);
+  if (!firstSync) news.push(...achievementNews(achievements));
 
   const events = await upsertCompetitionEvents(
     trx,
@@ -294,6 +309,7 @@ async function applySync(
     })),
     now,
   );
+  if (!firstSync) news.push(...createdCompetitionNews(events.created, nowDate));
 
   // The admin's events list flags a link WOM does not know, and names one it does (issue 21).
   await markCompetitionsMissing(trx, fetched.missingCompetitions, now);
@@ -302,7 +318,11 @@ async function applySync(
     fetched.details.map((details) => ({ wom_id: String(details.id), title: details.title })),
   );
 
-  const results = await recordFinishedResults(trx, nowDate, fetched.details, resultsGraceMs);
+  const ended = await recordFinishedResults(trx, nowDate, fetched.details, resultsGraceMs);
+  const results = ended.booked;
+  news.push(...ended.news);
+  // Inside the saving transaction: a sync that fails part-way announces nothing (issue 22).
+  for (const item of news) await announce(trx, item, nowDate);
   // A new snapshot alone moves a member's page (its chart and when it was last updated).
   const changed = plan.inserts.length > 0 || plan.updates.length > 0 || results > 0 || snapshots > 0;
   if (changed) await bumpRevision(trx, 'members');
@@ -314,11 +334,21 @@ async function applySync(
     returned: plan.returned.length,
     renamed: plan.renames.length,
     snapshots,
-    achievements,
-    events,
+    achievements: achievements.length,
+    events: events.changed,
     results,
     missing_competitions: fetched.missingCompetitions.length,
   };
+}
+
+/** A competition the site sees for the first time, announced while it is still to come or running. */
+function createdCompetitionNews(created: Array<CompetitionEvent & { id: number }>, nowDate: Date): News[] {
+  return created
+    .filter((event) => Date.parse(event.end_date) > nowDate.getTime())
+    .map((event) => ({
+      kind: 'competition_created',
+      competition: competitionRef(event, { startsAt: event.start_date, endsAt: event.end_date }),
+    }));
 }
 
 /** A finished competition's winners and awards: a team competition by its teams (decision 024). */
@@ -355,20 +385,22 @@ async function recordFinishedResults(
   nowDate: Date,
   fetched: WomCompetitionDetails[],
   resultsGraceMs: number,
-): Promise<number> {
+): Promise<{ booked: number; news: News[] }> {
   const finished = fetched.filter(
     (details) => Date.parse(details.endsAt) + resultsGraceMs <= nowDate.getTime(),
   );
-  if (finished.length === 0) return 0;
+  if (finished.length === 0) return { booked: 0, news: [] };
   const members = await listScoringMemberIds(trx);
   await holdSeasonsStill(trx);
   const seasonId = (await findOpenSeason(trx)).id;
   let booked = 0;
+  const news: News[] = [];
   for (const details of finished) {
     const event = await findEventOwingResults(trx, String(details.id));
     if (!event) continue;
-    const plan = awardsFor(details, event, (key) => members.has(key));
-    booked += await recordEventResults(
+    const isMember = (key: string) => members.has(key);
+    const plan = awardsFor(details, event, isMember);
+    const paid = await recordEventResults(
       trx,
       // The column holds one name, the first winner listed; /api/events shows every tied winner
       // from the stored standings (events.service.ts).
@@ -383,6 +415,15 @@ async function recordFinishedResults(
       })),
       { seasonId, now: nowDate.toISOString() },
     );
+    booked += paid.length;
+    news.push({
+      kind: 'competition_ended',
+      competition: competitionRef(event, details),
+      standings: finalStandings(details, isMember),
+      points: paidPoints(details, plan.awards, paid),
+      // Read after this award is booked, in its transaction: the leaders it made.
+      siege_leaders: siegeLeaders(await listSiegeScores(trx)),
+    });
   }
-  return booked;
+  return { booked, news };
 }
