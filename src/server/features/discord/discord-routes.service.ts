@@ -172,7 +172,7 @@ const testsByWebhook = new Map<string, Promise<unknown>>();
  * two admins) each see the bucket the one before left, instead of all passing an open bucket.
  */
 function afterEarlierTests<T>(webhookId: string, work: () => Promise<T>): Promise<T> {
-  const next = (testsByWebhook.get(webhookId) ?? Promise.resolve()).then(work, work);
+  const next = (testsByWebhook.get(webhookId) ?? Promise.resolve()).then(work);
   const settled = next.catch(() => undefined);
   testsByWebhook.set(webhookId, settled);
   void settled.then(() => {
