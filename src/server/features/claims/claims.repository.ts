@@ -129,6 +129,16 @@ function selectClaimRequests(db: Db) {
     ]);
 }
 
+/** How many claim requests, everyone's, wait for an admin's review. */
+export async function countPendingRequests(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('claim_requests')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** How many of the user's claim requests no admin has reviewed yet. */
 export async function countPendingRequestsOf(db: Db, userId: number): Promise<number> {
   const row = await db

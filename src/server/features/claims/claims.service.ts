@@ -8,9 +8,11 @@ import type { Database } from '../../db/schema.ts';
 import { toBool } from '../../db/values.ts';
 import { HttpError, badRequest } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { announce } from '../discord/discord-outbox.ts';
 import { requireRoomUnderCap } from '../users/account-caps.ts';
 import {
   closePendingRequestsFor,
+  countPendingRequests,
   countPendingRequestsOf,
   findCharacter,
   findClaimCodeByCode,
@@ -111,12 +113,16 @@ export async function redeemClaimCode(
 
 const pendingRequestExists = () => new HttpError(409, 'CONFLICT', CLAIM_MESSAGES.pendingRequestExists);
 
-/** Asks the admins for a member the roster shows; the request starts pending. */
+/**
+ * Asks the admins for a member the roster shows; the request starts pending, and the admins' Discord
+ * channel hears of it with how many requests wait.
+ */
 export async function requestClaim(
   deps: ClaimsServiceDeps,
   userId: number,
   input: { wom_id: string; message: string | null },
 ): Promise<ClaimRequest> {
+  const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const member = await findRequestableMember(trx, input.wom_id);
     if (!member) throw badRequest(CLAIM_MESSAGES.selectValidPlayer);
@@ -129,13 +135,23 @@ export async function requestClaim(
       wom_id: member.wom_id,
       rsn: member.name,
       message: input.message,
-      created_at: deps.clock.now().toISOString(),
+      created_at: now.toISOString(),
     }).catch((error: unknown) => {
       // The unique key on a user's pending request for a member refuses a second, simultaneous or not.
       throw error instanceof ConflictError ? pendingRequestExists() : error;
     });
     const request = await findClaimRequest(trx, id);
     if (!request) throw new Error(`claim request ${id} was not found after inserting it`);
+    await announce(
+      trx,
+      {
+        kind: 'claim_requests',
+        member: { wom_id: member.wom_id, name: member.name },
+        username: request.username,
+        pending: await countPendingRequests(trx),
+      },
+      now,
+    );
     return request;
   });
 }

@@ -5,13 +5,14 @@ import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson, toBool } from '../../db/values.ts';
+import { announceGoalCompleted } from './goal-news.ts';
 import { listActiveGoalSnapshots, recordGoalValue } from './goals.repository.ts';
 
 /**
  * Sets each active goal to its character's stored value, completing it the first time it reaches
- * the target, and appends the value to its history when it changed; only one user's or one
- * character's goals when `only` says so. A goal whose metric the snapshot lacks keeps its value:
- * a missing value is never 0.
+ * the target (and telling Discord when the goal is public), and appends the value to its history
+ * when it changed; only one user's or one character's goals when `only` says so. A goal whose
+ * metric the snapshot lacks keeps its value: a missing value is never 0.
  */
 export async function updateActiveGoals(
   trx: Transaction<Database>,
@@ -34,6 +35,8 @@ export async function updateActiveGoals(
       now,
     );
     await recordGoalValue(trx, goal.id, { current_value: value, ...completion }, recordedAt);
+    // Only active goals are read, so a completed one here has just completed.
+    if (completion.completed) await announceGoalCompleted(trx, goal.id, now);
     moved = true;
   }
   if (moved) await bumpRevision(trx, 'goals');

@@ -87,6 +87,16 @@ export function findVisibleGoal(db: Db, id: number, viewer: GoalViewer): Promise
   return selectGoals(db).where('user_goals.id', '=', id).where(visibleTo(viewer)).executeTakeFirst();
 }
 
+/** The goal with its member's current name, if everyone may see it. */
+export function findGoalShownToAll(db: Db, id: number) {
+  return selectGoals(db)
+    .innerJoin('members', 'members.wom_id', 'user_goals.wom_id')
+    .select('members.name as member_name')
+    .where('user_goals.id', '=', id)
+    .where(isShownToAll)
+    .executeTakeFirst();
+}
+
 /** Every value seen for the goal, oldest first. */
 export function listGoalProgress(db: Db, goalId: number) {
   return db

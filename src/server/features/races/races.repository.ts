@@ -193,8 +193,10 @@ export function listRunningParticipantSnapshots(db: Db, now: Date, womIds?: read
     .innerJoin('member_stats', 'member_stats.wom_id', 'race_participants.wom_id')
     .select([
       'race_participants.id',
+      'race_participants.race_id',
       'race_participants.metric',
       'race_participants.current_value',
+      'race_participants.target_value',
       'member_stats.snapshot',
     ])
     .where((eb) => eb.or([eb('races.end_date', 'is', null), eb('races.end_date', '>', now.toISOString())]))
@@ -202,6 +204,17 @@ export function listRunningParticipantSnapshots(db: Db, now: Date, womIds?: read
     .orderBy('race_participants.id');
   if (womIds) query = query.where('race_participants.wom_id', 'in', womIds.length > 0 ? [...womIds] : ['']);
   return query.execute();
+}
+
+/** The races whose end date falls after `from` and no later than `to`. */
+export function listRacesEndedBetween(db: Db, from: Date, to: Date) {
+  return db
+    .selectFrom('races')
+    .select('id')
+    .where('end_date', '>', from.toISOString())
+    .where('end_date', '<=', to.toISOString())
+    .orderBy('id')
+    .execute();
 }
 
 export async function insertRace(
