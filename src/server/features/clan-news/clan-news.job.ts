@@ -36,9 +36,9 @@ import { rankUpdatesDue } from './rank-digest.ts';
 /** The job's name: its lease and run records. */
 export const CLAN_NEWS = 'clan-news';
 /** How often the job looks for news due; a run, and its record, starts only when some is. */
-export const CLAN_NEWS_INTERVAL_MS = 60_000;
+const CLAN_NEWS_INTERVAL_MS = 60_000;
 /** The WOM sync's failed runs in a row that make news. */
-export const SYNC_FAILURES_TO_ANNOUNCE = 3;
+const SYNC_FAILURES_TO_ANNOUNCE = 3;
 /** Run records kept: a running competition's live standings make one every 5 minutes. */
 const KEPT_RUNS = 200;
 
