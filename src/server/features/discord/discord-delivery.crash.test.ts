@@ -1,12 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseWebhookUrl } from '#core/discord/webhook-url.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
-import { startServerProcess, stopServerProcess, until, type ServerProcess } from '#test/server-process.ts';
+import {
+  signInOverHttp,
+  startServerProcess,
+  stopServerProcess,
+  until,
+  type ServerProcess,
+} from '#test/server-process.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../../discord-stand-in/index.ts';
 import { announce } from './discord-outbox.ts';
 import { insertRoute } from './discord-routes.repository.ts';
 
 const MESSAGES = 30;
+const ADMIN = { username: 'discordadmin', password: 'discord-test-password' };
 /** The post after which the first server is killed: Discord has it, the server has not recorded it. */
 const KILL_AT = 12;
 
@@ -14,6 +21,22 @@ const KILL_AT = 12;
 function announced(body: Record<string, unknown>): string {
   const [embed] = body.embeds as { description: string }[];
   return /\[([^\]]+)\]/.exec(embed!.description)![1]!;
+}
+
+/** What an admin does with routes over HTTP, refused and accepted, so their log lines exist. */
+async function touchRoutesOverHttp(base: string, url: string): Promise<void> {
+  const cookie = await signInOverHttp(base, ADMIN);
+  const post = (body: unknown) =>
+    fetch(`${base}/api/admin/discord/routes`, {
+      method: 'POST',
+      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const route = { name: 'Off', kinds: ['member_left'], enabled: false };
+  expect((await post({ ...route, url: url.replace('/api/', '/internal/') })).status).toBe(400);
+  expect((await post({ ...route, url, kinds: ['no_such_kind'] })).status).toBe(400);
+  expect((await post({ ...route, url })).status).toBe(201);
+  expect((await fetch(`${base}/api/admin/discord/routes`, { headers: { cookie } })).status).toBe(200);
 }
 
 for (const dialect of testDialects) {
@@ -63,10 +86,15 @@ for (const dialect of testDialects) {
         DISCORD_API_BASE_URL: standIn.url,
         DISCORD_DELIVERY_INTERVAL_SECONDS: '1',
         JOB_LEASE_SECONDS: '2',
-        LOG_LEVEL: 'warn',
+        // Every line the server writes, so the test can look for the webhook's secret in them.
+        LOG_LEVEL: 'trace',
+        LOG_FORMAT: 'json',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
       };
       const first = await startServerProcess(env);
       servers.push(first);
+      await touchRoutesOverHttp(first.base, webhook.url);
       const killed = new Promise<void>((resolve) => {
         onPost = () => {
           if (standIn!.received().length !== KILL_AT) return;
@@ -101,6 +129,9 @@ for (const dialect of testDialects) {
         names.length > MESSAGES ? [`Member${KILL_AT}`] : [],
       );
       await stopServerProcess(second, 'SIGTERM');
+      // The URL is a secret: no log line of either process holds its token.
+      expect(first.output()).toContain('Clan site ready');
+      for (const server of [first, second]) expect(server.output()).not.toContain(webhook.token);
     }, 120_000);
   });
 }
