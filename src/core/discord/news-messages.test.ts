@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DISCORD_KIND_LIST } from './discord-kinds.ts';
 import type { DiscordEmbed } from './discord-message.ts';
-import { escapeMarkdown, newsMessage } from './news-messages.ts';
+import { escapeMarkdown, newsMessage, plainTitle } from './news-messages.ts';
 import type { CompetitionRef, News } from './news.ts';
 
 const SITE = 'https://clan.example/';
@@ -92,6 +92,18 @@ describe('newsMessage', () => {
       expect(linkTargets(description)).not.toContain('https://evil.example');
     },
   );
+
+  it('shows names in titles as written, and relative times only where Discord renders them', () => {
+    const goal = onlyEmbed(samples.goal_completed);
+    expect(goal.title).toBe(`${escapeMarkdown(HOSTILE)} reached a goal`);
+    for (const kind of ['competition_starting', 'competition_ending'] as const) {
+      const embed = onlyEmbed(samples[kind]);
+      expect(embed.title).not.toMatch(/<t:/);
+      expect(embed.description).toMatch(/^(Starts|Ends) <t:\d+:R>\n/);
+    }
+    expect(escapeMarkdown('<@123>')).toBe('\\<@123\\>');
+    expect(plainTitle(escapeMarkdown(HOSTILE))).toBe(HOSTILE);
+  });
 
   it('links a member to their page on the site', () => {
     expect(onlyEmbed(samples.member_joined).description).toBe(

@@ -13,7 +13,17 @@ const MEDALS = ['🥇', '🥈', '🥉'];
 
 /** Player text is shown as written, never as Discord markdown. */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/([\\*_~`|>#[\]()-])/g, '\\$1');
+  return text.replace(/([\\*_~`|<>#[\]()-])/g, '\\$1');
+}
+
+/** A title as written, without the escapes `escapeMarkdown` added: for the site's own history. */
+export function plainTitle(title: string): string {
+  return title.replace(/\\(.)/g, '$1');
+}
+
+/** Discord shows `<t:…:R>` ("in 5 hours") in a description, never in a title. */
+function relativeTime(iso: string): string {
+  return `<t:${Math.floor(Date.parse(iso) / 1000)}:R>`;
 }
 
 function list(lines: string[], limit = LIST_LINES): string {
@@ -53,7 +63,13 @@ function links(siteUrl: string): Links {
 }
 
 function embed(title: string, url: string, description: string, admin = false): DiscordMessage {
-  const body: DiscordEmbed = { title, url, description, color: admin ? ADMIN_COLOR : CLAN_COLOR };
+  // Titles hold names players and admins chose: shown as written, never as markdown.
+  const body: DiscordEmbed = {
+    title: escapeMarkdown(title),
+    url,
+    description,
+    color: admin ? ADMIN_COLOR : CLAN_COLOR,
+  };
   return { embeds: [body] };
 }
 
@@ -137,17 +153,17 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
       return embed(`New competition: ${news.competition.title}`, events, competitionLine(news.competition));
     case 'competition_starting':
       return embed(
-        `${news.competition.title} starts ${dayTime(news.competition.starts_at).replace(':f>', ':R>')}`,
+        `${news.competition.title} starts soon`,
         events,
-        competitionLine(news.competition),
+        `Starts ${relativeTime(news.competition.starts_at)}\n${competitionLine(news.competition)}`,
       );
     case 'competition_started':
       return embed(`${news.competition.title} has started`, events, competitionLine(news.competition));
     case 'competition_ending':
       return embed(
-        `${news.competition.title} ends ${dayTime(news.competition.ends_at).replace(':f>', ':R>')}`,
+        `${news.competition.title} ends soon`,
         events,
-        competitionLine(news.competition),
+        `Ends ${relativeTime(news.competition.ends_at)}\n${competitionLine(news.competition)}`,
       );
     case 'competition_ended':
       return competitionEnded(news, link, events);

@@ -19,6 +19,7 @@ const achievements: News = {
     item('50M Attack', 'attack', 50_000_000),
     item('200M Attack', 'attack', 200_000_000),
     item('Base 70 Stats', 'overall', 737_627),
+    item('500M Overall Exp.', 'overall', 500_000_000),
     item('500 Zulrah kills', 'zulrah', 500),
   ],
 };

@@ -27,7 +27,7 @@ function isSkillXp(metric: string, threshold: number): boolean {
 
 function keepsAchievement(level: RouteFilters['achievements'], item: { metric: string; threshold: number }) {
   if (level === 'any') return true;
-  if (level === '200m') return item.threshold >= MAX_XP;
+  if (level === '200m') return item.metric !== 'overall' && item.threshold >= MAX_XP;
   return isSkillXp(item.metric, item.threshold);
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { newsMessage } from '#core/discord/news-messages.ts';
+import { newsMessage, plainTitle } from '#core/discord/news-messages.ts';
 import type { News } from '#core/discord/news.ts';
 import { newsForRoute } from '#core/discord/route-filters.ts';
 import type { Database } from '../../db/schema.ts';
@@ -9,7 +9,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** The history's one line for a news item: its message's title, without links. */
 export function newsSummary(news: News): string {
-  return newsMessage(news, '').embeds?.[0]?.title ?? news.kind;
+  const title = newsMessage(news, '').embeds?.[0]?.title;
+  return title === undefined ? news.kind : plainTitle(title);
 }
 
 function liveEventId(news: News): number | null {

@@ -67,7 +67,7 @@ for (const dialect of testDialects) {
       await t.deliver();
 
       expect(t.texts(goals.webhookId)).toEqual([
-        `Mod ${PINGS} reached a goal\n[${escapeMarkdown(`Mod ${PINGS}`)}](${SITE}/members/43): Attack: 1,500 XP`,
+        `${escapeMarkdown(`Mod ${PINGS}`)} reached a goal\n[${escapeMarkdown(`Mod ${PINGS}`)}](${SITE}/members/43): Attack: 1,500 XP`,
       ]);
       const [message] = t.standIn.received(goals.webhookId);
       expect(message?.body.allowed_mentions).toEqual({ parse: [] });
