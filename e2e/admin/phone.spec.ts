@@ -98,6 +98,8 @@ for (const { width, height, name: device } of WIDTHS) {
     });
 
     test("every tab's content, its tables included, fits without sideways scrolling", async ({ page }) => {
+      // A bound, not a timing: one accessibility scan per tab, eleven tabs, on a busy two-core machine.
+      test.setTimeout(180_000);
       for (const label of TABS) {
         await openDashboard(page, label.toLowerCase());
         await expect(page.getByRole('tab', { name: new RegExp(`^${label}`) })).toHaveAttribute(
