@@ -19,6 +19,8 @@ export interface DiscordTestApp extends TestApp {
     kinds: DiscordKind[],
     options?: { name?: string; filters?: Partial<RouteFilters>; enabled?: boolean },
   ): Promise<{ route: DiscordRoute; webhookId: string; url: string }>;
+  /** Runs deliveries until the outbox is empty, letting the stand-in's buckets (5 per 2 s) refill. */
+  deliverAll(): Promise<void>;
   /** The embeds' text (titles and descriptions) of what a webhook received, oldest first. */
   texts(webhookId?: string): string[];
 }
@@ -60,6 +62,19 @@ export async function createDiscordTestApp(
       });
       expect(response.statusCode, response.body).toBe(201);
       return { route: response.json<DiscordRoute>(), webhookId: webhook.id, url: webhook.url };
+    },
+    async deliverAll() {
+      for (let run = 0; run < 10; run += 1) {
+        await app.deliver();
+        const pending = await app.database.db
+          .selectFrom('discord_deliveries')
+          .select('id')
+          .where('status', '=', 'pending')
+          .execute();
+        if (pending.length === 0) return;
+        clock.advance(2_500);
+      }
+      throw new Error('deliveries were still pending after 10 runs');
     },
     texts(webhookId) {
       return standIn.received(webhookId).flatMap((message) => {

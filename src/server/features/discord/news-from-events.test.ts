@@ -43,21 +43,6 @@ for (const dialect of testDialects) {
       return response.json<{ id: number }>();
     }
 
-    /** Runs deliveries until the outbox is empty, letting the stand-in's 5-per-2-seconds buckets refill. */
-    async function deliverAll(): Promise<void> {
-      for (let run = 0; run < 10; run += 1) {
-        await t.deliver();
-        const pending = await t.database.db
-          .selectFrom('discord_deliveries')
-          .select('id')
-          .where('status', '=', 'pending')
-          .execute();
-        if (pending.length === 0) return;
-        clock.advance(2_500);
-      }
-      throw new Error('deliveries were still pending after 10 runs');
-    }
-
     async function outbox(routeId: number): Promise<News[]> {
       const rows = await t.database.db
         .selectFrom('discord_deliveries')
@@ -89,7 +74,7 @@ for (const dialect of testDialects) {
         start_date: new Date(Date.parse(START) - 30 * DAY).toISOString(),
         end_date: new Date(Date.parse(START) - 29 * DAY).toISOString(),
       });
-      await deliverAll();
+      await t.deliverAll();
 
       expect(await outbox(all.route.id)).toEqual([
         {
@@ -125,7 +110,7 @@ for (const dialect of testDialects) {
         },
       });
       expect(response.statusCode).toBe(400);
-      await deliverAll();
+      await t.deliverAll();
       expect(await outbox(route.route.id)).toEqual([]);
     });
 
@@ -149,7 +134,7 @@ for (const dialect of testDialects) {
 
       clock.set(START);
       expect((await t.sync()).outcome).toBe('succeeded');
-      await deliverAll();
+      await t.deliverAll();
 
       const ledger = await t.database.db
         .selectFrom('points')

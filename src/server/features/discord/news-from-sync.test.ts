@@ -80,21 +80,6 @@ for (const dialect of testDialects) {
       await simulator.close();
     });
 
-    /** Runs deliveries until the outbox is empty, letting the stand-in's 5-per-2-seconds buckets refill. */
-    async function deliverAll(): Promise<void> {
-      for (let run = 0; run < 10; run += 1) {
-        await t.deliver();
-        const pending = await t.database.db
-          .selectFrom('discord_deliveries')
-          .select('id')
-          .where('status', '=', 'pending')
-          .execute();
-        if (pending.length === 0) return;
-        clock.advance(2_500);
-      }
-      throw new Error('deliveries were still pending after 10 runs');
-    }
-
     /** What the outbox holds for a route, oldest first, as the news it will post. */
     async function outbox(routeId: number, afterId = 0): Promise<News[]> {
       const rows = await t.database.db
@@ -158,13 +143,13 @@ for (const dialect of testDialects) {
       expect((await t.sync()).outcome).toBe('succeeded');
       expect(await t.database.db.selectFrom('members').select('wom_id').execute()).toHaveLength(39);
       expect((await achievementKeys()).size).toBeGreaterThan(50);
-      await deliverAll();
+      await t.deliverAll();
       expect(t.standIn.received()).toEqual([]);
 
       clock.set(daysBefore(39));
       simulator.removeMember(returner);
       expect((await t.sync()).outcome).toBe('succeeded');
-      await deliverAll();
+      await t.deliverAll();
       expect(t.texts(roster.webhookId)).toContainEqual(`1 member left the clan\n${await link(returner)}`);
 
       clock.set(START);
@@ -183,7 +168,7 @@ for (const dialect of testDialects) {
       const from = await lastDeliveryId();
       const received = t.standIn.received(roster.webhookId).length;
       expect((await t.sync()).outcome).toBe('succeeded');
-      await deliverAll();
+      await t.deliverAll();
 
       const news = await outbox(roster.route.id, from);
       expect(news.map((n) => n.kind)).toEqual([...ROSTER_KINDS]);
@@ -250,14 +235,14 @@ for (const dialect of testDialects) {
 
       clock.set(daysBefore(40));
       expect((await t.sync()).outcome).toBe('succeeded');
-      await deliverAll();
+      await t.deliverAll();
       expect(t.standIn.received()).toEqual([]);
 
       // The clan creates its next competitions at WOM; those that ended since pay their points.
       hidden.clear();
       clock.set(START);
       expect((await t.sync()).outcome).toBe('succeeded');
-      await deliverAll();
+      await t.deliverAll();
 
       const news = await outbox(all.route.id);
       const created = news.flatMap((n) => (n.kind === 'competition_created' ? [n] : []));
@@ -345,14 +330,14 @@ for (const dialect of testDialects) {
       const refused = await t.sync();
       expect(refused).toMatchObject({ outcome: 'failed', error: expect.stringContaining('refused') });
 
-      await deliverAll();
+      await t.deliverAll();
       expect(await outbox(everything.route.id)).toEqual([]);
       expect(t.standIn.received()).toEqual([]);
 
       // The same changes, saved, are announced.
       await stopFailingRecordingSuccess(t);
       expect((await t.sync()).outcome).toBe('succeeded');
-      await deliverAll();
+      await t.deliverAll();
       const kinds = (await outbox(everything.route.id)).map((n) => n.kind);
       expect(kinds).toEqual(
         expect.arrayContaining(['member_joined', 'member_left', 'achievements', 'competition_ended']),

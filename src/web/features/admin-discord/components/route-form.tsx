@@ -15,6 +15,7 @@ import {
   type RouteFormValues,
 } from '../lib/route-form-values.ts';
 import { WEBHOOK_HELP } from '../lib/webhook-help.ts';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 
 const inputClass =
   'w-full rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 placeholder:text-stone-500 focus:border-gold-400';
@@ -245,22 +246,13 @@ export function RouteForm({
         />
         Enabled: post news on this route
       </label>
-      <div className="flex flex-wrap justify-end gap-2">
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded border border-stone-600 px-4 py-2 text-sm font-medium text-stone-100 hover:bg-stone-800"
-        >
-          Cancel
-        </button>
-        <button
-          type="submit"
-          disabled={save.isPending}
-          className="rounded bg-gold-500 px-4 py-2 text-sm font-semibold text-stone-950 hover:bg-gold-400 disabled:opacity-60"
-        >
-          {save.isPending ? 'Saving...' : route ? 'Save Changes' : 'Add Route'}
-        </button>
-      </div>
+      <ModalActions
+        onCancel={onCancel}
+        label={route ? 'Save Changes' : 'Add Route'}
+        pendingLabel="Saving..."
+        pending={save.isPending}
+        tone="confirm"
+      />
     </form>
   );
 }

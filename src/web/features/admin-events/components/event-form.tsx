@@ -15,6 +15,7 @@ import {
 } from '../utils/event-form-values.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { MetricPicker } from './metric-picker.tsx';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 
 const inputClass =
   'w-full rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 placeholder:text-stone-500 focus:border-gold-400';
@@ -173,22 +174,13 @@ export function EventForm({
           </p>
         )}
       </div>
-      <div className="flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded border border-stone-600 px-4 py-2 text-sm font-medium text-stone-100 hover:bg-stone-800"
-        >
-          Cancel
-        </button>
-        <button
-          type="submit"
-          disabled={save.isPending}
-          className="rounded bg-gold-500 px-4 py-2 text-sm font-semibold text-stone-950 hover:bg-gold-400 disabled:opacity-60"
-        >
-          {save.isPending ? 'Saving...' : event ? 'Save Changes' : 'Create Event'}
-        </button>
-      </div>
+      <ModalActions
+        onCancel={onCancel}
+        label={event ? 'Save Changes' : 'Create Event'}
+        pendingLabel="Saving..."
+        pending={save.isPending}
+        tone="confirm"
+      />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { UNWHITELIST_REASON_REQUIRED } from '#core/members/unwhitelist.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useUnwhitelistMember } from '../api/unwhitelist-member.ts';
 import { memberName } from '../lib/member-name.ts';
-import { ModalActions } from './modal-actions.tsx';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { Modal } from './modal.tsx';
 
 /** What the admin is told once a member is off the whitelist. */

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { DEFAULT_WHITELIST_REASON, type AdminMember } from '#core/members/admin-members.schema.ts';
 import { useWhitelistMember } from '../api/member-actions.ts';
-import { ModalActions } from './modal-actions.tsx';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { Modal } from './modal.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 
