@@ -23,16 +23,20 @@ export async function terminateBackends(databaseUrl: string, query?: string): Pr
   }
 }
 
-/** Waits until every terminated backend has exited, so their goodbyes are on the wire. */
+/** Waits until every backend ended before this call has exited, so their goodbyes are on the wire. */
 export async function untilBackendsGone(databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
   try {
+    // Only backends older than this call: the app reconnects at once (its revision listener within
+    // 100 ms), and a new connection is not one that was ended.
+    const started = (await admin.query<{ at: Date }>('select clock_timestamp() as at')).rows[0]!.at;
     for (;;) {
       const left = await admin.query(
-        'select 1 from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [name],
+        `select 1 from pg_stat_activity
+         where datname = $1 and pid <> pg_backend_pid() and backend_start < $2`,
+        [name, started],
       );
       if (!left.rowCount) return;
       await settle(20);
