@@ -5,12 +5,12 @@ import type { DiscordRoute } from '#core/discord/discord-routes.schema.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { savedText, type Notify } from '../../../components/notice-banner.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { Modal } from '../../../components/modal.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { TabSection } from '../../../components/tab-section.tsx';
 import { useDiscordKinds, useDiscordRoutes } from '../api/discord-routes.ts';
 import { WEBHOOK_HELP } from '../lib/webhook-help.ts';
 import { DeliveryHistory } from './delivery-history.tsx';
-import { DiscordDialog } from './discord-dialog.tsx';
 import { RouteForm } from './route-form.tsx';
 import { RouteRow } from './route-row.tsx';
 
@@ -76,9 +76,10 @@ function RouteDialogs({
   const history = open?.kind === 'history' ? open.route : undefined;
   return (
     <>
-      <DiscordDialog
+      <Modal
         open={open?.kind === 'add' || editing !== undefined}
-        onClose={onClose}
+        onOpenChange={(next) => !next && onClose()}
+        size="large"
         title={editing ? `Edit ${editing.name}` : 'Add Discord route'}
         description="A route posts the news it carries to one Discord channel's webhook."
       >
@@ -89,15 +90,16 @@ function RouteDialogs({
           onSaved={saved}
           onCancel={onClose}
         />
-      </DiscordDialog>
-      <DiscordDialog
+      </Modal>
+      <Modal
         open={history !== undefined}
-        onClose={onClose}
+        onOpenChange={(next) => !next && onClose()}
+        size="large"
         title={history ? `History of ${history.name}` : ''}
         description="The latest deliveries on this route, newest first, with Discord's answer."
       >
         {history && <DeliveryHistory route={history} kinds={kinds} />}
-      </DiscordDialog>
+      </Modal>
     </>
   );
 }

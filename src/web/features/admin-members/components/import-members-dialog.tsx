@@ -8,7 +8,7 @@ import {
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { useApplyImport, usePreviewImport } from '../api/import-members.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import { Modal } from './modal.tsx';
+import { Modal } from '../../../components/modal.tsx';
 
 /** The export's column names, which the admin knows from the file. */
 const FIELD_LABELS: Record<ImportedField, string> = {

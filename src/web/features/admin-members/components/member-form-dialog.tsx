@@ -2,7 +2,7 @@ import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { savedText, type Notify } from '../../../components/notice-banner.tsx';
 import { memberName } from '../lib/member-name.ts';
 import { MemberForm } from './member-form.tsx';
-import { Modal } from './modal.tsx';
+import { Modal } from '../../../components/modal.tsx';
 
 /** Which member the form is open for: `null` adds a new one. */
 export type MemberFormTarget = { member: AdminMember | null };

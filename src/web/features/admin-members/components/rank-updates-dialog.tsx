@@ -2,7 +2,7 @@ import { roleDisplayName } from '#core/members/roles.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useApplyRankChanges, type RankChangesOutcome } from '../hooks/use-apply-rank-changes.ts';
 import type { Mismatch } from '../lib/rank-mismatches.ts';
-import { Modal } from './modal.tsx';
+import { Modal } from '../../../components/modal.tsx';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -5,7 +5,7 @@ import { useExportMembers } from '../api/export-members.ts';
 import { useResetScores } from '../api/reset-scores.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { Modal } from './modal.tsx';
+import { Modal } from '../../../components/modal.tsx';
 
 /**
  * The 'Reset All Siege Scores' confirmation (spec §4, §5). Confirm stays disabled until the admin has

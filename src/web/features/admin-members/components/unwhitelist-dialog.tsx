@@ -5,7 +5,7 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { useUnwhitelistMember } from '../api/unwhitelist-member.ts';
 import { memberName } from '../lib/member-name.ts';
 import { ModalActions } from '../../../components/modal-actions.tsx';
-import { Modal } from './modal.tsx';
+import { Modal } from '../../../components/modal.tsx';
 
 /** What the admin is told once a member is off the whitelist. */
 export const unwhitelistedText = (name: string) => `${name} was removed from the whitelist`;

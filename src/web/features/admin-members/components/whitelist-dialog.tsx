@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { DEFAULT_WHITELIST_REASON, type AdminMember } from '#core/members/admin-members.schema.ts';
 import { useWhitelistMember } from '../api/member-actions.ts';
 import { ModalActions } from '../../../components/modal-actions.tsx';
-import { Modal } from './modal.tsx';
+import { Modal } from '../../../components/modal.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 
 /** The name the modal and its success text use: the spec's 'Player' stands in for a blank one. */
