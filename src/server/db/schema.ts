@@ -427,6 +427,99 @@ export interface Database {
   discord_buckets: DiscordBucketsTable;
   discord_live_messages: DiscordLiveMessagesTable;
   news_marks: NewsMarksTable;
+  dink_links: DinkLinksTable;
+  dink_images: DinkImagesTable;
+  dink_posts: DinkPostsTable;
+  dink_moments: DinkMomentsTable;
+  dink_personal_bests: DinkPersonalBestsTable;
+  dink_progress: DinkProgressTable;
+  dink_loot_totals: DinkLootTotalsTable;
+  dink_settings: DinkSettingsTable;
+}
+
+/** A claimed character's Dink address: the token's hash, and the game account its first post bound. */
+export interface DinkLinksTable {
+  wom_id: string;
+  /** The owner who made the token; it works only while they still own the character. */
+  user_id: number;
+  /** NULL once revoked. */
+  token_hash: string | null;
+  account_hash: string | null;
+  /** The owner's choice: their moments on the public feed, boards and character page. */
+  share_public: BoolWithDefault;
+  posts: WithDefault<number>;
+  created_at: Timestamp;
+  last_post_at: Timestamp | null;
+}
+
+/** A screenshot that came with a post, kept until its moment goes. */
+export interface DinkImagesTable {
+  id: Id;
+  wom_id: string;
+  content_type: string;
+  size: number;
+  bytes: Buffer;
+  created_at: Timestamp;
+}
+
+/** The inbox: a Dink notification as it arrived, unique per character and content (Dink's retries). */
+export interface DinkPostsTable {
+  id: Id;
+  wom_id: string;
+  dedupe_key: string;
+  type: string;
+  /** The notification's JSON as Dink sent it. */
+  payload: JsonText;
+  image_id: number | null;
+  received_at: Timestamp;
+  processed_at: Timestamp | null;
+}
+
+/** A notable moment made from a post: what the feed, the character page and Discord show. */
+export interface DinkMomentsTable {
+  id: Id;
+  post_id: number;
+  wom_id: string;
+  kind: string;
+  occurred_at: Timestamp;
+  title: string;
+  details: string;
+  value: number | null;
+  image_id: number | null;
+}
+
+export interface DinkPersonalBestsTable {
+  boss: string;
+  team_size: number;
+  wom_id: string;
+  time_ms: number;
+  occurred_at: Timestamp;
+}
+
+/** What the game last told of a character's collection log and pets. */
+export interface DinkProgressTable {
+  wom_id: string;
+  collection_completed: number | null;
+  collection_total: number | null;
+  /** JSON list of pet names. */
+  pets: JsonText;
+  updated_at: Timestamp;
+}
+
+export interface DinkLootTotalsTable {
+  season_id: number;
+  wom_id: string;
+  total_value: number;
+  drops: number;
+}
+
+/** The one row (id 1) of thresholds admins set for what counts as notable. */
+export interface DinkSettingsTable {
+  id: number;
+  min_loot_value: number;
+  min_level: number;
+  min_xp_milestone: number;
+  updated_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;
