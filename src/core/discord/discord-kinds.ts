@@ -22,6 +22,7 @@ export const DISCORD_KINDS = [
   'anniversaries',
   'goal_completed',
   'race_finished',
+  'game_moments',
   'player_watch',
   'claim_requests',
   'rank_updates_due',
@@ -115,6 +116,12 @@ const INFO: Readonly<Record<DiscordKind, Omit<DiscordKindInfo, 'kind'>>> = {
   race_finished: {
     label: 'Races finished',
     description: 'A public race and its winner.',
+    audience: 'public',
+  },
+  game_moments: {
+    label: 'In-game moments (Dink)',
+    description:
+      "Drops, pets, collection-log slots and personal bests from members' Dink, with the screenshot.",
     audience: 'public',
   },
   player_watch: {

@@ -13,6 +13,8 @@ export interface DiscordEmbed {
   timestamp?: string;
   fields?: DiscordEmbedField[];
   footer?: { text: string };
+  /** `attachment://{name}` shows a file sent with the message (multipart `files[n]`). */
+  image?: { url: string };
 }
 
 export interface DiscordMessage {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DISCORD_KIND_LIST } from './discord-kinds.ts';
-import type { DiscordEmbed } from './discord-message.ts';
+import { DISCORD_LIMITS, fitToDiscordLimits, type DiscordEmbed } from './discord-message.ts';
 import { escapeMarkdown, newsMessage, plainTitle } from './news-messages.ts';
 import type { CompetitionRef, News } from './news.ts';
 
@@ -52,6 +52,20 @@ const samples: { [K in News['kind']]: News & { kind: K } } = {
   anniversaries: { kind: 'anniversaries', members: [{ ...member, years: 2 }] },
   goal_completed: { kind: 'goal_completed', goal_id: 5, member, goal: '99 Fishing' },
   race_finished: { kind: 'race_finished', race_id: 9, title: 'Race to 99', winner: member },
+  game_moments: {
+    kind: 'game_moments',
+    moment: {
+      id: 3,
+      kind: 'pet',
+      wom_id: '101',
+      player_name: HOSTILE,
+      title: 'Olmlet',
+      details: 'A funny feeling like you would have been followed… (*after 512 raids*)',
+      value: null,
+      image_id: 8,
+      occurred_at: '2026-11-21T12:00:00.000Z',
+    },
+  },
   player_watch: { kind: 'player_watch', reports: [{ ...member, reason: 'Left the clan chat' }] },
   claim_requests: { kind: 'claim_requests', member, username: 'some_user', pending: 2 },
   rank_updates_due: { kind: 'rank_updates_due', members: [{ ...member, from: 'Recruit', to: 'Sergeant' }] },
@@ -118,6 +132,7 @@ describe('newsMessage', () => {
     expect(onlyEmbed(samples.competition_ended).url).toBe('https://clan.example/events');
     expect(onlyEmbed(samples.season_reset).url).toBe('https://clan.example/leaderboard');
     expect(onlyEmbed(samples.player_watch).url).toBe('https://clan.example/admin?tab=alerts');
+    expect(onlyEmbed(samples.game_moments).url).toBe('https://clan.example/members/101');
   });
 
   it('uses the configured address, with or without a trailing slash', () => {
@@ -173,6 +188,53 @@ describe('newsMessage', () => {
     expect(podium).toContain('🥉 [Member 2]');
     expect(podium).not.toContain('Member 3]');
     expect(points?.split('**Siege score leaders**')[0]?.trim().split('\n').at(-1)).toBe('+5 more');
+  });
+});
+
+describe('an in-game moment', () => {
+  const moment = (changes: Partial<Extract<News, { kind: 'game_moments' }>['moment']>): News => ({
+    ...samples.game_moments,
+    moment: { ...samples.game_moments.moment, ...changes },
+  });
+
+  it("tells who, what and when, links the member's page and names the moment's kind", () => {
+    const embed = onlyEmbed(moment({ player_name: 'Lynx Titan', details: 'After 512 raids' }));
+    expect(embed).toMatchObject({
+      title: 'Lynx Titan: Olmlet',
+      url: 'https://clan.example/members/101',
+      description: '[Lynx Titan](https://clan.example/members/101): After 512 raids',
+      timestamp: '2026-11-21T12:00:00.000Z',
+      footer: { text: 'Pets' },
+    });
+    expect(embed.image).toBeUndefined();
+  });
+
+  it('escapes mentions and markdown in the name, the title and the details', () => {
+    const embed = onlyEmbed(
+      moment({ player_name: '@everyone <@&123>', title: 'Loot <@456>', details: '**Twisted bow** <#789>' }),
+    );
+    expect(embed.title).toBe('@everyone \\<@&123\\>: Loot \\<@456\\>');
+    expect(embed.description).toBe(
+      '[@everyone \\<@&123\\>](https://clan.example/members/101): \\*\\*Twisted bow\\*\\* \\<\\#789\\>',
+    );
+    expect(
+      fitToDiscordLimits(newsMessage(moment({ player_name: '@everyone' }), SITE)).allowed_mentions,
+    ).toEqual({ parse: [] });
+  });
+
+  it('shows only the link when the moment has no details', () => {
+    expect(onlyEmbed(moment({ player_name: 'Zezima', details: '  ' })).description).toBe(
+      '[Zezima](https://clan.example/members/101)',
+    );
+  });
+
+  it("fits Discord's limits however long the title and details are, keeping the member's link", () => {
+    const long = moment({ player_name: 'Zezima', title: 'x'.repeat(1_000), details: 'y'.repeat(10_000) });
+    const embed = fitToDiscordLimits(newsMessage(long, SITE)).embeds?.[0];
+    expect([...(embed?.title ?? '')]).toHaveLength(DISCORD_LIMITS.title);
+    expect([...(embed?.description ?? '')]).toHaveLength(DISCORD_LIMITS.description);
+    expect(embed?.description?.startsWith('[Zezima](https://clan.example/members/101): yyy')).toBe(true);
+    expect(embed?.description?.endsWith('…')).toBe(true);
   });
 });
 

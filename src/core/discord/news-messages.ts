@@ -1,8 +1,9 @@
+import { DINK_MOMENT_LABELS } from '../dink/dink.schema.ts';
 import { roleDisplayName } from '../members/roles.ts';
 import { pathTo, paths } from '../site/pages.ts';
 import type { DiscordEmbed, DiscordMessage } from './discord-message.ts';
 import { moreLine } from './discord-message.ts';
-import type { Announcement, CompetitionRef, MemberRef, StandingLine } from './news.ts';
+import type { Announcement, CompetitionRef, GameMoment, MemberRef, StandingLine } from './news.ts';
 
 /** Lists show this many lines, then "+N more", like the Wise Old Man bot's. */
 const LIST_LINES = 10;
@@ -201,6 +202,8 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
         link.page(pathTo(paths.race, news.race_id)),
         news.winner ? `Winner: ${link.member(news.winner)}` : 'No winner this time.',
       );
+    case 'game_moments':
+      return gameMoment(news.moment, link);
     case 'player_watch':
       return embed(
         `Player watch: ${plural(news.reports.length, 'new report')}`,
@@ -235,6 +238,26 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
         true,
       );
   }
+}
+
+/**
+ * A moment from the game: what happened as the title, linking to the member's page, the details
+ * below it, dated when it happened and labelled with its kind. The screenshot is attached at
+ * delivery, if it is still kept then (`withAttachedImage`).
+ */
+function gameMoment(moment: GameMoment, link: Links): DiscordMessage {
+  const member = link.member({ wom_id: moment.wom_id, name: moment.player_name });
+  const details = moment.details.trim();
+  const body: DiscordEmbed = {
+    title: escapeMarkdown(`${moment.player_name}: ${moment.title}`),
+    url: link.page(pathTo(paths.member, Number(moment.wom_id))),
+    // The member's link first: a description cut to Discord's limit loses the end of the details.
+    description: details === '' ? member : `${member}: ${escapeMarkdown(details)}`,
+    color: CLAN_COLOR,
+    timestamp: moment.occurred_at,
+    footer: { text: DINK_MOMENT_LABELS[moment.kind] },
+  };
+  return { embeds: [body] };
 }
 
 function competitionEnded(

@@ -1,3 +1,5 @@
+import type { DinkMomentKind } from '../dink/dink.schema.ts';
+
 /**
  * What a feature announces (issue 22): facts, not text. The outbox stores a news item as it was when
  * the change committed; the delivery job turns it into a Discord message with the site's address.
@@ -23,6 +25,20 @@ export interface StandingLine {
   wom_id: string | null;
   /** What the standings rank by: gained XP, kills or score. */
   value: number;
+}
+
+/** A notable moment from a member's Dink (issue 23), as the feed shows it. */
+export interface GameMoment {
+  id: number;
+  kind: DinkMomentKind;
+  wom_id: string;
+  player_name: string;
+  title: string;
+  details: string;
+  value: number | null;
+  /** The screenshot's row in `dink_images`; attached when it still exists at delivery. */
+  image_id: number | null;
+  occurred_at: string;
 }
 
 export type News =
@@ -52,6 +68,7 @@ export type News =
   | { kind: 'anniversaries'; members: (MemberRef & { years: number })[] }
   | { kind: 'goal_completed'; goal_id: number; member: MemberRef; goal: string }
   | { kind: 'race_finished'; race_id: number; title: string; winner: MemberRef | null }
+  | { kind: 'game_moments'; moment: GameMoment }
   | { kind: 'player_watch'; reports: (MemberRef & { reason: string })[] }
   | { kind: 'claim_requests'; member: MemberRef; username: string; pending: number }
   | { kind: 'rank_updates_due'; members: (MemberRef & { from: string | null; to: string })[] }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DinkMomentKind } from '../dink/dink.schema.ts';
 import type { CompetitionRef, News } from './news.ts';
 import { newsForRoute, NO_FILTERS, routeFiltersSchema, type RouteFilters } from './route-filters.ts';
 
@@ -32,6 +33,21 @@ const competition: CompetitionRef = {
   starts_at: '2026-11-21T12:00:00.000Z',
   ends_at: '2026-11-28T12:00:00.000Z',
 };
+
+const moment = (kind: DinkMomentKind): News => ({
+  kind: 'game_moments',
+  moment: {
+    id: 1,
+    kind,
+    wom_id: '1',
+    player_name: 'Zezima',
+    title: 'Olmlet',
+    details: 'A funny feeling like you would have been followed',
+    value: null,
+    image_id: null,
+    occurred_at: '2026-11-21T12:00:00.000Z',
+  },
+});
 
 const names = (news: News | null) =>
   news?.kind === 'achievements' ? news.items.map((i) => i.achievement) : null;
@@ -71,7 +87,31 @@ describe('newsForRoute', () => {
 
   it('lets news without a competition or achievements through any filter', () => {
     const joined: News = { kind: 'member_joined', members: [{ wom_id: '1', name: 'Zezima' }] };
-    expect(newsForRoute(joined, filters({ achievements: '200m', competition_types: ['x'] }))).toBe(joined);
+    expect(
+      newsForRoute(
+        joined,
+        filters({ achievements: '200m', competition_types: ['x'], moment_kinds: ['pet'] }),
+      ),
+    ).toBe(joined);
+  });
+
+  it('carries in-game moments of every kind when no moment kind is listed', () => {
+    const drop = moment('loot');
+    expect(newsForRoute(drop, NO_FILTERS)).toBe(drop);
+    expect(newsForRoute(drop, filters({ moment_kinds: [] }))).toBe(drop);
+  });
+
+  it('carries only the listed kinds of in-game moments', () => {
+    const petsAndDrops = filters({ moment_kinds: ['pet', 'loot'] });
+    expect(newsForRoute(moment('pet'), petsAndDrops)).not.toBeNull();
+    expect(newsForRoute(moment('loot'), petsAndDrops)).not.toBeNull();
+    expect(newsForRoute(moment('level'), petsAndDrops)).toBeNull();
+    expect(newsForRoute(moment('collection'), petsAndDrops)).toBeNull();
+  });
+
+  it('does not narrow in-game moments by the achievements or competition filters', () => {
+    const pet = moment('pet');
+    expect(newsForRoute(pet, filters({ achievements: '200m', competition_types: ['x'] }))).toBe(pet);
   });
 });
 
@@ -80,5 +120,11 @@ describe('routeFiltersSchema', () => {
     expect(routeFiltersSchema.parse({})).toEqual(NO_FILTERS);
     expect(routeFiltersSchema.safeParse({ achievements: '99', extra: 1 }).success).toBe(false);
     expect(routeFiltersSchema.safeParse({ achievements: '100' }).success).toBe(false);
+  });
+
+  it('takes the moment kinds Dink moments have and no other', () => {
+    expect(routeFiltersSchema.parse({ moment_kinds: ['pet', 'loot'] }).moment_kinds).toEqual(['pet', 'loot']);
+    expect(routeFiltersSchema.safeParse({ moment_kinds: ['PET'] }).success).toBe(false);
+    expect(routeFiltersSchema.safeParse({ moment_kinds: ['raid'] }).success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DINK_MOMENT_KINDS } from '../dink/dink.schema.ts';
 import type { News } from './news.ts';
 
 /** XP for level 99 and the skill's cap: what "only 99s" and "only 200M" keep. */
@@ -14,6 +15,8 @@ export const routeFiltersSchema = z
     achievements: z.enum(ACHIEVEMENT_LEVELS).default('any'),
     /** Competitions (every competition kind) of these event types only; empty for all. */
     competition_types: z.array(z.string().trim().min(1).max(40)).max(10).default([]),
+    /** In-game moments of these kinds only (e.g. pets and drops); absent or empty for all. */
+    moment_kinds: z.array(z.enum(DINK_MOMENT_KINDS)).max(DINK_MOMENT_KINDS.length).optional(),
   })
   .strict();
 export type RouteFilters = z.infer<typeof routeFiltersSchema>;
@@ -39,6 +42,10 @@ export function newsForRoute(news: News, filters: RouteFilters): News | null {
   if (news.kind === 'achievements') {
     const items = news.items.filter((item) => keepsAchievement(filters.achievements, item));
     return items.length === 0 ? null : { ...news, items };
+  }
+  if (news.kind === 'game_moments') {
+    const kinds = filters.moment_kinds ?? [];
+    return kinds.length === 0 || kinds.includes(news.moment.kind) ? news : null;
   }
   if ('competition' in news && filters.competition_types.length > 0) {
     const type = news.competition.type.toLowerCase();
