@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#core/auth/auth.schema.ts';
 import type { Character, ClaimRequest } from '#core/claims/claims.schema.ts';
+import type { MyDinkLink } from '#core/dink/dink.schema.ts';
 import type { Goal, GoalsPage } from '#core/goals/goals.schema.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import { memberCombobox, offeredMembers, pickMember } from '#test/member-combobox.ts';
@@ -102,10 +103,11 @@ describe('profile page', () => {
       'Characters',
       'Goals',
       'Races',
+      'Dink',
       'Requests',
       'Account',
     ]);
-    // On a phone the five tabs wrap rather than hide in a scrolling row that clips the focus ring.
+    // On a phone the six tabs wrap rather than hide in a scrolling row that clips the focus ring.
     expect(screen.getByRole('tablist', { name: 'Profile sections' })).toHaveClass('flex-wrap');
     expect(screen.getByRole('tab', { name: 'Characters' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('article', { name: 'Zezima' })).toBeInTheDocument();
@@ -161,6 +163,42 @@ describe('profile page', () => {
     expect(await screen.findByText('Successfully claimed player: Iron Bob')).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Iron Bob' })).toBeInTheDocument();
     await vi.waitFor(async () => expect(await offeredMembers()).toEqual(['Lynx Titan']));
+  });
+
+  it('offers Dink for a character claimed by code on the Dink tab', async () => {
+    const user = userEvent.setup();
+    const bob: Character = { ...character, wom_id: '2', name: 'Iron Bob', womrole: 'opal' };
+    const link = (wom_id: string, player_name: string): MyDinkLink => ({
+      wom_id,
+      player_name,
+      connected: false,
+      bound: false,
+      share_public: true,
+      posts: 0,
+      last_post_at: null,
+    });
+    let claimed = false;
+    stubApi({
+      'POST /api/claims/redeem': () => {
+        claimed = true;
+        return Response.json({ message: 'Successfully claimed player: Iron Bob', character: bob });
+      },
+      'GET /api/me/characters': () => Response.json(claimed ? [character, bob] : [character]),
+      'GET /api/members': () => Response.json(roster),
+      'GET /api/me/dink': () =>
+        Response.json(claimed ? [link('1', 'Zezima'), link('2', 'Iron Bob')] : [link('1', 'Zezima')]),
+    });
+    const view = renderProfile();
+    view.queryClient.setQueryData(['me', 'dink'], [link('1', 'Zezima')]);
+    await user.type(await screen.findByLabelText('Claim Code'), 'ABCD-EFGH-JKMN-PQRS');
+    await user.click(screen.getByRole('button', { name: 'Claim' }));
+    expect(await screen.findByText('Successfully claimed player: Iron Bob')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Dink' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Dink' });
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Dink' })).toBeInTheDocument();
+    const bobCard = await within(panel).findByRole('article', { name: 'Iron Bob' });
+    expect(within(bobCard).getByRole('button', { name: 'Connect Dink' })).toBeInTheDocument();
   });
 
   it('shows a sent claim request on the Requests tab as Pending', async () => {

@@ -18,6 +18,8 @@ import {
 import { ClaimRequestsList } from '../../features/claims/components/claim-requests-list.tsx';
 import { MyCharacters } from '../../features/claims/components/my-characters.tsx';
 import { myCharactersQueryKey, useMyCharacters } from '../../features/claims/api/get-my-characters.ts';
+import { myDinkLinksQueryKey } from '../../features/dink-setup/api/get-my-dink-links.ts';
+import { DinkSection } from '../../features/dink-setup/components/dink-section.tsx';
 import { CharacterGoals } from '../../features/goals/components/character-goals.tsx';
 import { GoalForm } from '../../features/goals/components/goal-form.tsx';
 import { MyGoals } from '../../features/goals/components/my-goals.tsx';
@@ -61,9 +63,11 @@ function useRefreshSyncedCharacter() {
 function CharactersTab() {
   const queryClient = useQueryClient();
   const refreshSynced = useRefreshSyncedCharacter();
-  // A character claimed by code is no longer one anybody can ask for.
-  const refreshRoster = () =>
+  // A character claimed by code is no longer one anybody can ask for, and is one to connect Dink to.
+  const refreshRoster = () => {
     void queryClient.invalidateQueries({ queryKey: getMembersQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: myDinkLinksQueryKey });
+  };
   return (
     <TabSection title="My Characters" description="The in-game characters you have claimed.">
       <MyCharacters
@@ -108,6 +112,17 @@ function GoalsTab() {
   );
 }
 
+function DinkTab() {
+  return (
+    <TabSection
+      title="Dink"
+      description="Dink is a RuneLite plugin that posts your drops, pets, collection-log slots and personal bests. Connect it to a character to put them on the clan's feed and boards."
+    >
+      <DinkSection />
+    </TabSection>
+  );
+}
+
 function RequestsTab({ user }: { user: SessionUser }) {
   return (
     <TabSection title="Claim Requests" description="Your requests to the admins and their answers.">
@@ -141,7 +156,7 @@ function AccountTab({ user }: { user: SessionUser }) {
 
 /**
  * /profile (spec §2): a visitor is asked to log in or register; a user sees their characters, their
- * goals, their claim requests and their account.
+ * goals, their races, their Dink connections (issue 23), their claim requests and their account.
  */
 export function Component() {
   usePageTitle('Profile');
@@ -176,6 +191,7 @@ export function Component() {
               </TabSection>
             ),
           },
+          { value: 'dink', label: 'Dink', content: <DinkTab /> },
           { value: 'requests', label: 'Requests', content: <RequestsTab user={user} /> },
           { value: 'account', label: 'Account', content: <AccountTab user={user} /> },
         ]}
