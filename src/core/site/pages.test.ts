@@ -16,6 +16,12 @@ describe('routedPageOf', () => {
     expect(routedPageOf('/reset-password?token=abc')).toBe(paths.resetPassword);
   });
 
+  it("knows the game's feed and boards, their filters included", () => {
+    expect(routedPageOf('/feed?kind=pet&wom_id=42')).toBe(paths.feed);
+    expect(routedPageOf('/personal-bests?boss=Zulrah&team_size=1')).toBe(paths.personalBests);
+    expect(routedPageOf('/feed/12')).toBeNull();
+  });
+
   it('names the page of a row by its id, digits only', () => {
     expect(routedPageOf('/races/12')).toBe(paths.race);
     expect(routedPageOf('/races/12/')).toBe(paths.race);
@@ -50,5 +56,6 @@ describe('routedPageOf', () => {
       for (const url of urls ?? []) expect(url).toMatch(/^\/api\//);
     }
     expect(pageData[paths.members]).toEqual(['/api/members']);
+    expect(pageData[paths.personalBests]).toEqual(['/api/personal-bests', '/api/loot-board']);
   });
 });

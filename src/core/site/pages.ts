@@ -9,6 +9,8 @@ export const paths = {
   hallOfFame: '/bosses',
   stats: '/stats',
   achievements: '/achievements',
+  feed: '/feed',
+  personalBests: '/personal-bests',
   progress: '/progress',
   goal: '/goals/:id',
   newRace: '/races/new',
@@ -41,6 +43,8 @@ export const routedPages = [
   paths.stats,
   paths.hallOfFame,
   paths.achievements,
+  paths.feed,
+  paths.personalBests,
   paths.progress,
   paths.goal,
   paths.newRace,
@@ -68,6 +72,9 @@ export const pageData: Partial<Record<RoutedPage, readonly string[]>> = {
   [paths.members]: ['/api/members'],
   [paths.events]: ['/api/events'],
   [paths.leaderboard]: ['/api/leaderboards'],
+  // Unfiltered, as a shared link or the navbar opens them; a filtered view fetches its own.
+  [paths.feed]: ['/api/feed'],
+  [paths.personalBests]: ['/api/personal-bests', '/api/loot-board'],
 };
 
 /** A page's path as a pattern both the server and the browser's router match (`:id` is digits). */

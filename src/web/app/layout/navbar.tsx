@@ -15,6 +15,8 @@ const links = [
   { to: paths.hallOfFame, label: 'Hall of Fame' },
   { to: paths.stats, label: 'Stats' },
   { to: paths.achievements, label: 'Achievements' },
+  // The personal-best and loot boards are a tab of the feed's page, to keep the row and menu short.
+  { to: paths.feed, label: 'Feed' },
 ] as const;
 
 const linkClass = (isActive: boolean) =>

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCharacter } from '../../features/members/api/get-character.ts';
+import { CharacterDinkSection } from '../../features/feed/components/character-dink-section.tsx';
 import { CharacterDetails } from '../../features/members/components/character-details.tsx';
 import { useOwnCharacterIds } from '../own-characters.ts';
 import { Component as NotFound } from './not-found.tsx';
@@ -19,6 +20,7 @@ function MemberPage({ page, mine }: { page: CharacterPage; mine: boolean }) {
     <div className="space-y-2">
       <PageHeader title={name}>{womName && !sameRsn(womName, name) && <>WOM: {womName}</>}</PageHeader>
       <CharacterDetails page={page} mine={mine} />
+      <CharacterDinkSection womId={page.member.wom_id} />
     </div>
   );
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { formatTimeAgo, momentValue } from './moment-format.ts';
+
+const NOW = Date.parse('2026-11-27T12:00:00.000Z');
+
+describe('formatTimeAgo', () => {
+  it.each([
+    ['2026-11-27T11:59:30.000Z', 'just now'],
+    ['2026-11-27T11:55:00.000Z', '5 minutes ago'],
+    ['2026-11-27T09:00:00.000Z', '3 hours ago'],
+    ['2026-11-26T10:00:00.000Z', 'yesterday'],
+    ['2026-11-17T12:00:00.000Z', 'last week'],
+    ['2026-08-27T12:00:00.000Z', '3 months ago'],
+    ['2024-11-01T12:00:00.000Z', '2 years ago'],
+  ])('says %s was %s', (iso, text) => {
+    expect(formatTimeAgo(iso, NOW)).toBe(text);
+  });
+
+  it('reads a moment a little ahead of the clock as just now', () => {
+    expect(formatTimeAgo('2026-11-27T12:02:00.000Z', NOW)).toBe('just now');
+  });
+
+  it('shows a dash for a time it cannot read', () => {
+    expect(formatTimeAgo('not a date', NOW)).toBe('-');
+  });
+});
+
+describe('momentValue', () => {
+  it('shows coins for drops and clues, experience for milestones and times for personal bests', () => {
+    expect(momentValue({ kind: 'loot', value: 12_500_000 })).toBe('12,500,000 gp');
+    expect(momentValue({ kind: 'clue', value: 3_400 })).toBe('3,400 gp');
+    expect(momentValue({ kind: 'xp_milestone', value: 50_000_000 })).toBe('50,000,000 XP');
+    expect(momentValue({ kind: 'kill_count', value: 73_200 })).toBe('1:13.20');
+    expect(momentValue({ kind: 'speedrun', value: 2_794_000 })).toBe('46:34');
+  });
+
+  it('shows nothing for a moment without a value, or of a kind whose value says nothing', () => {
+    expect(momentValue({ kind: 'loot', value: null })).toBeNull();
+    expect(momentValue({ kind: 'pet', value: 1 })).toBeNull();
+    expect(momentValue({ kind: 'level', value: 99 })).toBeNull();
+  });
+});
