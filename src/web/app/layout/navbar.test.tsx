@@ -4,21 +4,22 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp, testClan, testUser } from '#test/render.tsx';
 import { preloadPageOf } from '../routes.tsx';
 
-const NAV_LINKS = ['Home', 'Members', 'Events', 'Leaderboard', 'Hall of Fame', 'Stats', 'Achievements'];
+const SPEC_LINKS = ['Home', 'Members', 'Events', 'Leaderboard', 'Hall of Fame', 'Stats', 'Achievements'];
 
 async function mainNav() {
   return screen.findByRole('navigation', { name: 'Main' });
 }
 
 describe('navbar', () => {
-  it('links to the seven public pages in the spec order, with Log In for a visitor', async () => {
+  it("links to the spec's seven public pages in its order, then the feed, with Log In for a visitor", async () => {
     renderApp('/');
     const nav = await mainNav();
     const links = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(links).toEqual(['Siege', ...NAV_LINKS, 'Log In']);
+    expect(links).toEqual(['Siege', ...SPEC_LINKS, 'Feed', 'Log In']);
     expect(within(nav).getByRole('link', { name: 'Hall of Fame' })).toHaveAttribute('href', '/bosses');
+    expect(within(nav).getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/feed');
   });
 
   it('marks Progress as the current page on /progress for a signed-in user', async () => {
@@ -35,6 +36,7 @@ describe('navbar', () => {
     ['/members', 'Members'],
     ['/members/', 'Members'],
     ['/bosses?search=lynx', 'Hall of Fame'],
+    ['/feed?kind=pet', 'Feed'],
   ])('marks the link to the page shown at %s as the current page', async (path, current) => {
     renderApp(path);
     const nav = await mainNav();

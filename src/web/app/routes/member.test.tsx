@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Character } from '#core/claims/claims.schema.ts';
+import type { CharacterDink } from '#core/dink/dink.schema.ts';
 import type { CharacterPage } from '#core/members/character.schema.ts';
 import { publicMember } from '#test/public-member.ts';
 import { apiError, stubApi } from '#test/render-with-queries.tsx';
@@ -190,5 +191,81 @@ describe('member page', () => {
     renderApp('/members/42', { user: testUser() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Zezima' })).toBeInTheDocument();
     expect(screen.queryByText('Your character')).not.toBeInTheDocument();
+  });
+
+  describe("the game's own news", () => {
+    const dink: CharacterDink = {
+      collection: { completed: 812, total: 1_568 },
+      pets: ['Vorki', 'Olmlet'],
+      moments: [
+        {
+          id: 5,
+          kind: 'loot',
+          wom_id: '42',
+          player_name: 'Zezima',
+          occurred_at: '2026-11-20T10:00:00.000Z',
+          title: 'Dragon warhammer',
+          details: 'From a Lizardman shaman',
+          value: 38_000_000,
+          image_url: '/api/dink/images/3',
+        },
+      ],
+    };
+
+    function serve(answer: CharacterDink) {
+      return stubApi({
+        'GET /api/members/42': () => Response.json(characterPage()),
+        'GET /api/character-dink': ({ url }) =>
+          url.searchParams.get('id') === '42'
+            ? Response.json(answer)
+            : apiError(404, 'NOT_FOUND', 'No such member'),
+      });
+    }
+
+    it('shows collection-log progress, pets and the latest moments, with a link to all of them', async () => {
+      serve(dink);
+      renderApp('/members/42');
+      const section = await screen.findByRole('region', { name: 'From the Game' });
+      expect(section).toHaveTextContent('812 of 1,568 slots');
+      expect(within(section).getByRole('progressbar', { name: 'Collection log progress' })).toHaveAttribute(
+        'aria-valuenow',
+        '51',
+      );
+      expect(section).toHaveTextContent('VorkiOlmlet');
+      const moments = within(section).getByRole('list', { name: 'Latest moments' });
+      expect(moments).toHaveTextContent('Dragon warhammer');
+      expect(moments).toHaveTextContent('38,000,000 gp');
+      expect(
+        within(moments).getByRole('img', { name: 'Screenshot of Zezima: Dragon warhammer' }),
+      ).toHaveAttribute('loading', 'lazy');
+      // The page is the player's own: the moment does not name them again.
+      expect(within(moments).queryByRole('link', { name: 'Zezima' })).not.toBeInTheDocument();
+      expect(
+        within(section).getByRole('link', { name: 'All their moments in the Clan Feed' }),
+      ).toHaveAttribute('href', '/feed?wom_id=42');
+    });
+
+    it('shows only the parts that have something in them', async () => {
+      serve({ collection: null, pets: ['Vorki'], moments: [] });
+      renderApp('/members/42');
+      const section = await screen.findByRole('region', { name: 'From the Game' });
+      expect(
+        within(section)
+          .getAllByRole('heading')
+          .map((heading) => heading.textContent),
+      ).toEqual(['From the Game', 'Pets']);
+      expect(within(section).queryByRole('progressbar')).not.toBeInTheDocument();
+    });
+
+    it('has no section for a character whose Dink has sent nothing', async () => {
+      stubApi({ 'GET /api/members/42': () => Response.json(characterPage()) });
+      // Seeded, so the page has the empty answer by the time its heading shows.
+      renderApp('/members/42', {
+        queries: [[['character-dink', '42'], { collection: null, pets: [], moments: [] }]],
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Zezima' })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Races' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'From the Game' })).not.toBeInTheDocument();
+    });
   });
 });
