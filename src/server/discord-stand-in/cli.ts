@@ -8,7 +8,8 @@ function describe(message: ReceivedMessage): string {
   const embeds = Array.isArray(message.body.embeds) ? message.body.embeds.length : 0;
   const content = typeof message.body.content === 'string' ? message.body.content.replace(/\s+/g, ' ') : '';
   const preview = content.length > 80 ? `${content.slice(0, 79)}…` : content;
-  return `${message.receivedAt} ${message.method} webhook ${message.webhookId} message ${message.messageId}: ${embeds} embed(s) ${JSON.stringify(preview)}`;
+  const files = message.attachments.map((file) => `${file.filename} (${file.size} bytes)`).join(', ');
+  return `${message.receivedAt} ${message.method} webhook ${message.webhookId} message ${message.messageId}: ${embeds} embed(s) ${JSON.stringify(preview)}${files ? ` files: ${files}` : ''}`;
 }
 
 /** `npm run discord-stand-in`: serves Discord's webhook API locally until Ctrl+C, logging what arrives. */

@@ -8,8 +8,9 @@ import {
 import type { Clock } from '../clock.ts';
 import { CONTROL_PREFIX, controlReply, type StandInControls } from './control-routes.ts';
 import type { DiscordFaults } from './faults.ts';
-import { DISCORD_ERROR_CODES, INVALID_JSON, messageError, type DiscordErrorBody } from './limits.ts';
+import { DISCORD_ERROR_CODES, messageError, type DiscordErrorBody } from './limits.ts';
 import { tooManyRequests, type WebhookBuckets } from './rate-limit.ts';
+import { BodyError, readJson, readMessage } from './request-body.ts';
 import type { Webhook, WebhookStore } from './webhooks.ts';
 
 /** Every request that reached a webhook path, answered or not; never the token. */
@@ -46,9 +47,6 @@ interface Reply {
   body: unknown;
   headers?: Record<string, string>;
 }
-
-/** A request body may not exceed 1 MiB here; Discord's own 25 MiB cap only matters for files. */
-const MAX_BODY_BYTES = 1024 * 1024;
 
 /** `/api/webhooks/{id}/{token}` with an optional `/v10`-style version, and `/messages/{id}` after it. */
 const WEBHOOK_PATH = /^\/api(?:\/v\d+)?\/webhooks\/([^/]+)\/([^/]+)(?:\/messages\/([^/]+))?\/?$/;
@@ -92,38 +90,7 @@ function scriptedRateLimit(
   };
 }
 
-class BodyError extends Error {
-  constructor(readonly reply: Reply) {
-    super(JSON.stringify(reply.body));
-  }
-}
-
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new BodyError(discordError(413, 'Request entity too large', 40005));
-    chunks.push(buffer);
-  }
-  const type = request.headers['content-type'] ?? '';
-  // Discord reads only JSON (and multipart, which carries files the stand-in does not model):
-  // another body type leaves the message empty.
-  if (!type.toLowerCase().startsWith('application/json')) return {};
-  const text = Buffer.concat(chunks).toString('utf8');
-  // No body at all is an empty message (or, on a control route, no settings), not broken JSON.
-  if (text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new BodyError({ status: 400, body: INVALID_JSON });
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new BodyError({ status: 400, body: INVALID_JSON });
-  return parsed as Record<string, unknown>;
-}
+const refusedBody = (error: BodyError): Reply => ({ status: error.status, body: error.body });
 
 const isTrue = (value: string | null): boolean => value !== null && /^(true|1)$/i.test(value);
 
@@ -138,21 +105,21 @@ async function webhookReply(
   const threadId = url.searchParams.get('thread_id');
   if (messageId === null) {
     if (method !== 'POST') return plainError(405);
-    const body = await readJson(request);
-    const error = messageError(body);
+    const { fields, attachments } = await readMessage(request);
+    const error = messageError(fields, fields, attachments.length);
     if (error !== null) return { status: 400, body: error };
-    const message = deps.store.post(webhook, body, threadId);
+    const message = deps.store.post(webhook, fields, threadId, attachments);
     return isTrue(url.searchParams.get('wait'))
       ? { status: 200, body: message }
       : { status: 204, body: null };
   }
   if (method === 'PATCH') {
-    const edit = await readJson(request);
-    const merged = deps.store.fieldsAfterEdit(webhook, messageId, edit);
+    const { fields, attachments } = await readMessage(request);
+    const merged = deps.store.fieldsAfterEdit(webhook, messageId, fields);
     if (merged === undefined) return unknownMessage();
-    const error = messageError(edit, merged);
+    const error = messageError(fields, merged, deps.store.attachmentCount(messageId) + attachments.length);
     if (error !== null) return { status: 400, body: error };
-    return { status: 200, body: deps.store.edit(webhook, messageId, edit, threadId) };
+    return { status: 200, body: deps.store.edit(webhook, messageId, fields, threadId, attachments) };
   }
   if (method === 'GET') {
     const message = deps.store.message(messageId);
@@ -206,7 +173,7 @@ async function answer(
       : webhook === 'bad-token'
         ? invalidToken()
         : await webhookReply(deps, request, url, webhook, messageId).catch((error: unknown) => {
-            if (error instanceof BodyError) return error.reply;
+            if (error instanceof BodyError) return refusedBody(error);
             throw error;
           });
   return { ...reply, headers: { ...counted.headers, ...reply.headers } };
@@ -241,7 +208,7 @@ export function createStandInServer(deps: ServerDeps): Server {
       };
       control().then(
         (reply) => send(response, reply),
-        (error: unknown) => send(response, error instanceof BodyError ? error.reply : plainError(500)),
+        (error: unknown) => send(response, error instanceof BodyError ? refusedBody(error) : plainError(500)),
       );
       return;
     }

@@ -2,10 +2,24 @@ import { systemClock, type Clock } from '../clock.ts';
 import { DiscordFaults } from './faults.ts';
 import { createStandInServer, type ServerDeps, type StandInRequest } from './http-server.ts';
 import { DEFAULT_RATE_LIMIT, WebhookBuckets, type DiscordRateLimit } from './rate-limit.ts';
-import { Snowflakes, WebhookStore, type DiscordMessage, type ReceivedMessage } from './webhooks.ts';
+import type { ReceivedAttachment } from './request-body.ts';
+import {
+  Snowflakes,
+  WebhookStore,
+  type DiscordAttachment,
+  type DiscordMessage,
+  type ReceivedMessage,
+} from './webhooks.ts';
 import { listenOrigin } from '../http/listen-origin.ts';
 
-export type { DiscordMessage, DiscordRateLimit, ReceivedMessage, StandInRequest };
+export type {
+  DiscordAttachment,
+  DiscordMessage,
+  DiscordRateLimit,
+  ReceivedAttachment,
+  ReceivedMessage,
+  StandInRequest,
+};
 export { DISCORD_LIMITS } from './limits.ts';
 
 export interface DiscordStandInOptions {

@@ -16,6 +16,8 @@ export const DISCORD_LIMITS = {
   embedTotal: 6000,
   /** Ids listed in `allowed_mentions.users` or `.roles`. */
   mentionIds: 100,
+  /** The files of one message together ("Files": default limit 10 MiB per message). */
+  fileBytes: 10 * 1024 * 1024,
 } as const;
 
 /** Discord's JSON error codes for the answers below. */
@@ -26,6 +28,7 @@ export const DISCORD_ERROR_CODES = {
   emptyMessage: 50006,
   invalidFormBody: 50035,
   invalidJson: 50109,
+  requestTooLarge: 40005,
 } as const;
 
 export interface DiscordFieldError {
@@ -53,6 +56,16 @@ export const EMPTY_MESSAGE: DiscordErrorBody = {
 export const INVALID_JSON: DiscordErrorBody = {
   message: 'The request body contains invalid JSON.',
   code: DISCORD_ERROR_CODES.invalidJson,
+};
+
+export const REQUEST_TOO_LARGE: DiscordErrorBody = {
+  message: 'Request entity too large',
+  code: DISCORD_ERROR_CODES.requestTooLarge,
+};
+
+export const INVALID_FORM_BODY: DiscordErrorBody = {
+  message: 'Invalid Form Body',
+  code: DISCORD_ERROR_CODES.invalidFormBody,
 };
 
 /** Discord counts characters, not UTF-16 units: an emoji is one. */
@@ -177,7 +190,8 @@ function checkAllowedMentions(errors: FormErrors, value: unknown): void {
   }
 }
 
-const hasContent = (body: Record<string, unknown>): boolean =>
+const hasContent = (body: Record<string, unknown>, files: number): boolean =>
+  files > 0 ||
   (typeof body.content === 'string' && body.content.length > 0) ||
   (Array.isArray(body.embeds) && body.embeds.length > 0) ||
   (Array.isArray(body.components) && body.components.length > 0) ||
@@ -186,11 +200,12 @@ const hasContent = (body: Record<string, unknown>): boolean =>
 /**
  * Null when Discord would take the message, else the 400 body it answers. The limits apply to the
  * fields sent; for a PATCH, which may change only some of them, `merged` is the message as it would
- * be after the edit, which must not end up empty.
+ * be after the edit, which must not end up empty. A message with `files` attached is not empty.
  */
 export function messageError(
   body: Record<string, unknown>,
   merged: Record<string, unknown> = body,
+  files = 0,
 ): DiscordErrorBody | null {
   const errors = new FormErrors();
   checkText(errors, ['content'], body.content, DISCORD_LIMITS.content);
@@ -210,7 +225,6 @@ export function messageError(
     }
   }
   checkAllowedMentions(errors, body.allowed_mentions);
-  if (!errors.empty)
-    return { message: 'Invalid Form Body', code: DISCORD_ERROR_CODES.invalidFormBody, errors: errors.tree };
-  return hasContent(merged) ? null : EMPTY_MESSAGE;
+  if (!errors.empty) return { ...INVALID_FORM_BODY, errors: errors.tree };
+  return hasContent(merged, files) ? null : EMPTY_MESSAGE;
 }

@@ -182,6 +182,7 @@ describe('the Discord webhook stand-in', () => {
         receivedAt: NOW,
         body,
         threadId: '333',
+        attachments: [],
       },
     ]);
   });

@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.ts';
+import type { ReceivedAttachment } from './request-body.ts';
 
 /** Discord's epoch (2015-01-01), which its snowflake ids count from. */
 const DISCORD_EPOCH = 1_420_070_400_000n;
@@ -37,7 +38,7 @@ export interface DiscordMessage {
   content: string;
   embeds: unknown[];
   components: unknown[];
-  attachments: unknown[];
+  attachments: DiscordAttachment[];
   mentions: unknown[];
   mention_roles: string[];
   mention_everyone: boolean;
@@ -46,6 +47,16 @@ export interface DiscordMessage {
   flags: number;
   timestamp: string;
   edited_timestamp: string | null;
+}
+
+/** A file on a message, as Discord's message object lists it. */
+export interface DiscordAttachment {
+  id: string;
+  filename: string;
+  size: number;
+  url: string;
+  proxy_url: string;
+  content_type: string;
 }
 
 /** One accepted post or edit, exactly as sent (so `allowed_mentions` can be checked as received). */
@@ -58,6 +69,8 @@ export interface ReceivedMessage {
   body: Record<string, unknown>;
   /** `?thread_id=` when the sender posted into a thread. */
   threadId: string | null;
+  /** The files of a multipart post or edit, in the order sent; none for JSON. */
+  attachments: ReceivedAttachment[];
 }
 
 interface StoredMessage {
@@ -117,12 +130,18 @@ export class WebhookStore {
     return webhook.token === token ? webhook : 'bad-token';
   }
 
-  post(webhook: Webhook, body: Record<string, unknown>, threadId: string | null): DiscordMessage {
+  post(
+    webhook: Webhook,
+    body: Record<string, unknown>,
+    threadId: string | null,
+    files: ReceivedAttachment[] = [],
+  ): DiscordMessage {
     const at = this.clock.now();
+    const channelId = threadId ?? webhook.channelId;
     const message: DiscordMessage = {
       id: this.ids.next(),
       type: 0,
-      channel_id: threadId ?? webhook.channelId,
+      channel_id: channelId,
       webhook_id: webhook.id,
       author: {
         id: webhook.id,
@@ -134,7 +153,7 @@ export class WebhookStore {
       content: textOr(body.content, ''),
       embeds: listOr(body.embeds),
       components: listOr(body.components),
-      attachments: [],
+      attachments: files.map((file) => this.attachment(channelId, file)),
       mentions: [],
       mention_roles: [],
       mention_everyone: false,
@@ -147,8 +166,13 @@ export class WebhookStore {
     this.messages.set(message.id, { message, fields: { ...body } });
     // The oldest message goes first, as if deleted in Discord: an edit of it answers Unknown Message.
     if (this.messages.size > this.keep) this.messages.delete(this.messages.keys().next().value as string);
-    this.record(webhook, message.id, 'POST', body, threadId, at);
+    this.record(webhook, message.id, 'POST', body, threadId, at, files);
     return message;
+  }
+
+  /** How many files a message holds now: an edit that adds none keeps a message of files alone. */
+  attachmentCount(messageId: string): number {
+    return this.messages.get(messageId)?.message.attachments.length ?? 0;
   }
 
   /** The fields a message would have after this edit; undefined when the webhook never posted it. */
@@ -167,6 +191,7 @@ export class WebhookStore {
     messageId: string,
     edit: Record<string, unknown>,
     threadId: string | null,
+    files: ReceivedAttachment[] = [],
   ): DiscordMessage {
     const stored = this.messages.get(messageId);
     if (stored === undefined) throw new RangeError(`Unknown message ${messageId}`);
@@ -176,8 +201,10 @@ export class WebhookStore {
     if ('content' in edit) message.content = textOr(edit.content, '');
     if ('embeds' in edit) message.embeds = listOr(edit.embeds);
     if ('components' in edit) message.components = listOr(edit.components);
+    // Files sent with an edit are added to the message's, as Discord does.
+    message.attachments.push(...files.map((file) => this.attachment(message.channel_id, file)));
     message.edited_timestamp = discordTimestamp(at);
-    this.record(webhook, messageId, 'PATCH', edit, threadId, at);
+    this.record(webhook, messageId, 'PATCH', edit, threadId, at, files);
     return message;
   }
 
@@ -198,6 +225,19 @@ export class WebhookStore {
     this.received.length = 0;
   }
 
+  private attachment(channelId: string, file: ReceivedAttachment): DiscordAttachment {
+    const id = this.ids.next();
+    const url = `https://cdn.discordapp.com/attachments/${channelId}/${id}/${encodeURIComponent(file.filename)}`;
+    return {
+      id,
+      filename: file.filename,
+      size: file.size,
+      url,
+      proxy_url: url.replace('cdn.discordapp.com', 'media.discordapp.net'),
+      content_type: file.content_type,
+    };
+  }
+
   private record(
     webhook: Webhook,
     messageId: string,
@@ -205,6 +245,7 @@ export class WebhookStore {
     body: Record<string, unknown>,
     threadId: string | null,
     at: Date,
+    files: ReceivedAttachment[],
   ): void {
     const received: ReceivedMessage = {
       webhookId: webhook.id,
@@ -213,6 +254,7 @@ export class WebhookStore {
       receivedAt: at.toISOString(),
       body: structuredClone(body),
       threadId,
+      attachments: files,
     };
     this.received.push(received);
     if (this.received.length > this.keep) this.received.shift();
