@@ -9,6 +9,7 @@ import { ClaimsTab } from '../../features/admin-claims/components/claims-tab.tsx
 import { PendingClaimRequests } from '../../features/admin-claims/components/pending-claim-requests.tsx';
 import { DiscordTab } from '../../features/admin-discord/components/discord-tab.tsx';
 import { StoppedRouteAlerts } from '../../features/admin-discord/components/stopped-route-alerts.tsx';
+import { DinkTab } from '../../features/admin-dink/components/dink-tab.tsx';
 import { EventsTab } from '../../features/admin-events/components/events-tab.tsx';
 import { InactivityTab } from '../../features/admin-inactivity/components/inactivity-tab.tsx';
 import { useAdminMembers } from '../../features/admin-members/api/get-admin-members.ts';
@@ -38,6 +39,7 @@ const TABS = [
   { value: 'claims', label: 'Claims' },
   { value: 'sync', label: 'Sync' },
   { value: 'discord', label: 'Discord' },
+  { value: 'dink', label: 'Dink' },
   { value: 'audit', label: 'Audit' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
@@ -75,6 +77,7 @@ const OTHER_TABS: Readonly<Record<Exclude<TabValue, 'members'>, ComponentType<{ 
   claims: DashboardClaimsTab,
   sync: SyncTab,
   discord: DiscordTab,
+  dink: DinkTab,
   audit: AuditTab,
 };
 

@@ -88,6 +88,7 @@ describe('Clan Administration', () => {
       'Claims',
       'Sync',
       'Discord',
+      'Dink',
       'Audit',
     ]);
 
@@ -252,6 +253,27 @@ describe('Clan Administration', () => {
         .getByRole('rowheader', { name: /#clan-news/ })
         .closest('tr'),
     ).toHaveTextContent('Stopped');
+  });
+
+  it("opens the Dink tab, whose saved thresholds show in the dashboard's toast", async () => {
+    const user = userEvent.setup();
+    const thresholds = { min_loot_value: 1_000_000, min_level: 99, min_xp_milestone: 50_000_000 };
+    stubApi({
+      'GET /api/admin/dink': () =>
+        Response.json({
+          thresholds,
+          images: { used_bytes: 0, site_cap_bytes: 1024 ** 3, member_cap_bytes: 50 * 1024 ** 2 },
+          members: [],
+        }),
+      'PUT /api/admin/dink/settings': () => Response.json(thresholds),
+    });
+    const { location } = renderDashboard();
+    await user.click(await screen.findByRole('tab', { name: 'Dink' }));
+    expect(location.search).toBe('?tab=dink');
+    const dink = screen.getByRole('tabpanel', { name: 'Dink' });
+    expect(await within(dink).findByText('Nobody has connected Dink yet')).toBeInTheDocument();
+    await user.click(within(dink).getByRole('button', { name: 'Save thresholds' }));
+    expect(await screen.findByText('Dink thresholds saved.')).toBeInTheDocument();
   });
 
   it('shows no badge when no member needs review', async () => {
