@@ -8,9 +8,18 @@ import { formatRelativeTime } from '../lib/relative-time.ts';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-/** Each member's Dink: who, their account, its state, what it posted and when, latest first. */
-export function DinkMembersTable({ members }: { members: AdminDink['members'] }) {
-  if (members.length === 0) {
+type DinkMember = AdminDink['members'][number];
+
+/** A link made only by a sharing choice, before any address, has never been Dink's. */
+const usedDink = (member: DinkMember) => member.connected || member.bound || member.posts > 0;
+
+/**
+ * Each member who has had Dink connected: who, their account, its state, what it posted and when,
+ * latest first.
+ */
+export function DinkMembersTable({ members }: { members: readonly DinkMember[] }) {
+  const shown = members.filter(usedDink);
+  if (shown.length === 0) {
     return (
       <EmptyState title="Nobody has connected Dink yet">
         Members connect it on their profile’s Dink tab.
@@ -24,7 +33,7 @@ export function DinkMembersTable({ members }: { members: AdminDink['members'] })
       columns={['Player', 'Account', 'Connected', 'Bound', 'Public', 'Posts', 'Last post']}
       stacked
     >
-      {byLastPost(members).map((member) => (
+      {byLastPost(shown).map((member) => (
         <tr key={member.wom_id} className="border-t border-stone-800 align-top">
           <th scope="row" className="px-4 py-3 text-left font-medium break-words text-stone-100">
             {member.player_name}

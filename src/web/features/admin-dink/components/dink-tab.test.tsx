@@ -69,7 +69,9 @@ afterEach(() => {
 
 describe('DinkTab', () => {
   it('says nobody has connected Dink yet, with where members do it', async () => {
-    stubApi(fakeServer(adminDink()).handlers);
+    // A sharing choice made before connecting leaves a link that Dink never used.
+    const shy = dinkMember('Shy', { connected: false, bound: false, share_public: false });
+    stubApi(fakeServer(adminDink({ members: [shy] })).handlers);
     renderTab();
     expect(await screen.findByText('Nobody has connected Dink yet')).toBeInTheDocument();
     expect(screen.getByText('Members connect it on their profile’s Dink tab.')).toBeInTheDocument();

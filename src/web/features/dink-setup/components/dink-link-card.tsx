@@ -24,7 +24,10 @@ function Badge({ on, children }: { on: boolean; children: string }) {
   );
 }
 
-/** "Show my moments on the public feed", showing the choice being saved while it is sent. */
+/**
+ * "Show my moments on the public feed", showing the choice being saved while it is sent; it can be
+ * set before Dink is connected, so the first post already follows it.
+ */
 function SharingSwitch({ link }: { link: MyDinkLink }) {
   const sharing = useSetDinkSharing();
   const hintId = useId();
@@ -94,10 +97,11 @@ export function DinkLinkCard({ link }: { link: MyDinkLink }) {
         </h3>
         <p className="flex flex-wrap gap-2">
           <Badge on={link.connected}>{link.connected ? 'Connected' : 'Not connected'}</Badge>
-          {link.connected && (
-            <Badge on={link.bound}>
-              {link.bound ? 'Bound to a game account' : 'Waiting for the first post'}
-            </Badge>
+          {/* A binding outlasts its address: a new one accepts only the same game account. */}
+          {link.bound ? (
+            <Badge on>Bound to a game account</Badge>
+          ) : (
+            link.connected && <Badge on={false}>Waiting for the first post</Badge>
           )}
         </p>
       </header>
@@ -154,7 +158,7 @@ export function DinkLinkCard({ link }: { link: MyDinkLink }) {
           </button>
         )}
       </div>
-      {link.connected && <SharingSwitch link={link} />}
+      <SharingSwitch link={link} />
       <ConfirmDialog
         open={confirming === 'replace'}
         onClose={() => setConfirming(null)}

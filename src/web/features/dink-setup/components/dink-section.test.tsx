@@ -26,19 +26,22 @@ const address = (n: number): DinkLinkCreated => ({
   config_url: `https://clan.example/api/dink/token-${n}/config`,
 });
 
-/** A server holding one character's link, making a new token for each POST, as the API does. */
+/**
+ * A server holding one character's link, making a new token for each POST, as the API does; the
+ * binding to a game account outlasts the token.
+ */
 function fakeServer(link: MyDinkLink) {
   const state = { link, made: 0, revoked: 0, patches: [] as unknown[] };
   const handlers = {
     [LINKS]: () => Response.json([state.link]),
     [`POST ${LINK}`]: () => {
       state.made += 1;
-      state.link = { ...state.link, connected: true, bound: false };
+      state.link = { ...state.link, connected: true };
       return Response.json(address(state.made), { status: 201 });
     },
     [`DELETE ${LINK}`]: () => {
       state.revoked += 1;
-      state.link = { ...state.link, connected: false, bound: false };
+      state.link = { ...state.link, connected: false };
       return new Response(null, { status: 204 });
     },
     [`PATCH ${LINK}`]: ({ body }: FakeRequest) => {
@@ -77,6 +80,7 @@ describe('DinkSection', () => {
           }),
           dinkLink({ wom_id: '2', player_name: 'Iron Bob', connected: true }),
           dinkLink({ wom_id: '3', player_name: 'Lynx Titan' }),
+          dinkLink({ wom_id: '4', player_name: 'Old Alt', bound: true }),
         ]),
     });
     renderWithQueries(<DinkSection />);
@@ -93,10 +97,14 @@ describe('DinkSection', () => {
     const lynx = await cardOf('Lynx Titan');
     expect(lynx).toHaveTextContent('Not connected');
     expect(lynx).not.toHaveTextContent('Waiting for the first post');
+    expect(lynx).not.toHaveTextContent('Bound to a game account');
     expect(within(lynx).getByRole('button', { name: 'Connect Dink' })).toHaveAccessibleDescription(
       'Lynx Titan',
     );
-    expect(within(lynx).queryByRole('switch')).toBeNull();
+    // Disconnected, the character stays bound: a new address accepts only the same game account.
+    const old = await cardOf('Old Alt');
+    expect(old).toHaveTextContent('Not connected');
+    expect(old).toHaveTextContent('Bound to a game account');
   });
 
   it('connects Dink and shows both URLs once, with copy buttons and the steps, until dismissed', async () => {
@@ -226,6 +234,18 @@ describe('DinkSection', () => {
     await waitFor(() => expect(server.state.patches).toHaveLength(2));
     await waitFor(() => expect(toggle).toBeChecked());
     expect(server.state.patches).toEqual([{ share_public: false }, { share_public: true }]);
+  });
+
+  it('lets sharing be chosen before Dink is connected', async () => {
+    const server = fakeServer(dinkLink({ share_public: true }));
+    stubApi(server.handlers);
+    renderWithQueries(<DinkSection />);
+    const toggle = within(await cardOf('Zezima')).getByRole('switch', {
+      name: 'Show my moments on the public feed',
+    });
+    await userEvent.click(toggle);
+    await waitFor(() => expect(server.state.patches).toEqual([{ share_public: false }]));
+    await waitFor(() => expect(toggle).not.toBeChecked());
   });
 
   it('keeps the switch as it was and says why when the change is refused', async () => {
