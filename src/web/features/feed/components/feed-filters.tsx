@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { DINK_MOMENT_KINDS, DINK_MOMENT_LABELS, type DinkMomentKind } from '#core/dink/dink.schema.ts';
 import { MemberCombobox, type MemberChoice } from '../../../components/member-combobox.tsx';
 import type { FeedFilter } from '../api/get-feed.ts';
+import { isMomentKind, MOMENT_KINDS, MOMENT_LABELS } from '../lib/moment-kinds.ts';
 
 const CONTROL =
   'w-full min-w-0 rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 focus:border-gold-400';
@@ -35,14 +35,14 @@ export function FeedFilters({
           id={kindId}
           value={filter.kind ?? ''}
           onChange={(event) =>
-            onChange({ kind: event.target.value === '' ? undefined : (event.target.value as DinkMomentKind) })
+            onChange({ kind: isMomentKind(event.target.value) ? event.target.value : undefined })
           }
           className={CONTROL}
         >
           <option value="">All moments</option>
-          {DINK_MOMENT_KINDS.map((kind) => (
+          {MOMENT_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {DINK_MOMENT_LABELS[kind]}
+              {MOMENT_LABELS[kind]}
             </option>
           ))}
         </select>

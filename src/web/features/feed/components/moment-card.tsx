@@ -1,7 +1,8 @@
-import { DINK_MOMENT_LABELS, type FeedItem } from '#core/dink/dink.schema.ts';
+import type { FeedItem } from '#core/dink/dink.schema.ts';
 import { MemberLink } from '../../../components/member-link.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { formatTimeAgo, momentValue } from '../lib/moment-format.ts';
+import { MOMENT_LABELS } from '../lib/moment-kinds.ts';
 
 /**
  * The screenshot in a box of the game client's usual 16:9 shape, reserved before the image loads so
@@ -45,7 +46,7 @@ export function MomentCard({
     <article className="flex flex-col gap-3 rounded-lg border border-stone-800 bg-stone-900 p-4 sm:flex-row sm:items-start">
       <div className="min-w-0 flex-1 space-y-1">
         <p className="text-xs font-medium tracking-wide text-stone-400 uppercase">
-          {DINK_MOMENT_LABELS[item.kind]}
+          {MOMENT_LABELS[item.kind]}
         </p>
         {showPlayer && (
           <p className="font-semibold break-words text-gold-300">

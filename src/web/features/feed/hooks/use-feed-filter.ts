@@ -1,13 +1,10 @@
 import { useCallback, useMemo } from 'react';
-import { DINK_MOMENT_KINDS, type DinkMomentKind } from '#core/dink/dink.schema.ts';
 import { useSearchParams, useSetSearchParams } from '../../../lib/use-search-param.ts';
 import type { FeedFilter } from '../api/get-feed.ts';
+import { isMomentKind } from '../lib/moment-kinds.ts';
 
 /** A WOM player id as the server takes it: digits, no leading zero. */
 const WOM_ID = /^[1-9]\d{0,9}$/;
-
-const isMomentKind = (value: string): value is DinkMomentKind =>
-  (DINK_MOMENT_KINDS as readonly string[]).includes(value);
 
 /**
  * The feed's filter, kept in the URL (`?kind=pet&wom_id=42`) so a link shows the same moments. A
