@@ -6,6 +6,10 @@ import type { DatabaseHandle } from './db/client.ts';
 import { adminClaimsRoutes } from './features/admin-claims/admin-claims.routes.ts';
 import { adminEventsRoutes } from './features/admin-events/admin-events.routes.ts';
 import { discordRoutes } from './features/discord/discord.routes.ts';
+import { adminDinkRoutes } from './features/dink/admin-dink.routes.ts';
+import { dinkFeedRoutes } from './features/dink/dink-feed.routes.ts';
+import { dinkMeRoutes } from './features/dink/dink-me.routes.ts';
+import { dinkReceiverRoutes } from './features/dink/dink-receiver.routes.ts';
 import { adminInactivityRoutes } from './features/admin-inactivity/admin-inactivity.routes.ts';
 import { adminMembersRoutes } from './features/admin-members/admin-members.routes.ts';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes.ts';
@@ -129,6 +133,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await claimsRoutes(api, { db: database.db, clock });
     await goalsRoutes(api, { ...womData, publicReads });
     await racesRoutes(api, { ...womData, publicReads });
+    await dinkFeedRoutes(api, { db: database.db, publicReads });
+    await dinkMeRoutes(api, { db: database.db, clock, siteUrl: config.discord.siteUrl });
+    await dinkReceiverRoutes(api, {
+      db: database.db,
+      clock,
+      imageCaps: config.dink.imageCaps,
+      siteUrl: config.discord.siteUrl,
+    });
   });
 
   await app.register(
@@ -150,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await adminClaimsRoutes(admin, adminDeps);
       await adminInactivityRoutes(admin, adminDeps);
       await discordRoutes(admin, adminDeps);
+      await adminDinkRoutes(admin, { ...adminDeps, imageCaps: config.dink.imageCaps });
     },
     { prefix: ADMIN_PREFIX },
   );

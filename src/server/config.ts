@@ -138,6 +138,10 @@ const envSchema = z.object({
 
   DISCORD_API_BASE_URL: z.url().optional(),
   DISCORD_DELIVERY_INTERVAL_SECONDS: positiveInt(5),
+
+  DINK_IMAGE_MEMBER_MB: positiveInt(100),
+  DINK_IMAGE_SITE_MB: positiveInt(2048),
+  DINK_PROCESS_INTERVAL_SECONDS: positiveInt(2),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -218,6 +222,12 @@ export interface Config {
     deliveryIntervalMs: number;
     /** The site's address for links in Discord messages: PUBLIC_URL, else this server's local one. */
     siteUrl: string;
+  };
+  dink: {
+    /** Screenshot storage per member (their oldest make room) and for the whole site (then none kept). */
+    imageCaps: { memberBytes: number; siteBytes: number };
+    /** How often the moments job looks for new posts. */
+    processIntervalMs: number;
   };
 }
 
@@ -336,6 +346,13 @@ export function loadConfig(
       apiBaseUrl: env.DISCORD_API_BASE_URL ?? null,
       deliveryIntervalMs: env.DISCORD_DELIVERY_INTERVAL_SECONDS * 1000,
       siteUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    },
+    dink: {
+      imageCaps: {
+        memberBytes: env.DINK_IMAGE_MEMBER_MB * 1024 * 1024,
+        siteBytes: env.DINK_IMAGE_SITE_MB * 1024 * 1024,
+      },
+      processIntervalMs: env.DINK_PROCESS_INTERVAL_SECONDS * 1000,
     },
   };
 }

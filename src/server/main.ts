@@ -22,6 +22,7 @@ import {
 import { anniversariesJob } from './features/clan-news/anniversaries.job.ts';
 import { clanNewsJob, clanNewsSchedule } from './features/clan-news/clan-news.job.ts';
 import { discordDeliveryJob, discordDeliverySchedule } from './features/discord/discord-delivery.job.ts';
+import { dinkMomentsJob, dinkMomentsSchedule } from './features/dink/dink-moments.job.ts';
 import { playerWatchJob } from './features/player-watch/player-watch.job.ts';
 import { womSyncJob } from './features/wom-sync/wom-sync.service.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -86,6 +87,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
       discordDeliveryJob({ db: database.db, siteUrl: config.discord.siteUrl, log }),
       anniversariesJob({ db: database.db, log }),
       clanNewsJob({ db: database.db, gateway: wom.gateway, log }),
+      dinkMomentsJob({ db: database.db }),
     ],
     leaseTtlMs: config.jobs.leaseTtlMs,
   });
@@ -117,6 +119,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
       backfillResumeSchedule(database.db),
       discordDeliverySchedule(database.db, demoClock ?? systemClock, config.discord.deliveryIntervalMs),
       clanNewsSchedule(database.db, demoClock ?? systemClock),
+      dinkMomentsSchedule(database.db, config.dink.processIntervalMs),
     ],
     app.log,
   );

@@ -4,6 +4,7 @@ import { baselineBackfillJob } from '#server/features/baseline-backfill/baseline
 import { anniversariesJob } from '#server/features/clan-news/anniversaries.job.ts';
 import { clanNewsJob } from '#server/features/clan-news/clan-news.job.ts';
 import { DISCORD_DELIVERY, discordDeliveryJob } from '#server/features/discord/discord-delivery.job.ts';
+import { dinkMomentsJob } from '#server/features/dink/dink-moments.job.ts';
 import { playerWatchJob } from '#server/features/player-watch/player-watch.job.ts';
 import { WOM_SYNC, womSyncJob, type WomSyncDeps } from '#server/features/wom-sync/wom-sync.service.ts';
 import type { RunResult } from '#server/jobs/job.ts';
@@ -109,6 +110,7 @@ export async function createTestAppOn(
       discordDeliveryJob({ db: database.db, siteUrl: config.discord.siteUrl }),
       anniversariesJob({ db: database.db }),
       clanNewsJob({ db: database.db, gateway: wom.gateway }),
+      dinkMomentsJob({ db: database.db }),
     ],
     leaseTtlMs: options.leaseTtlMs,
     leaseClock: options.leaseClock,

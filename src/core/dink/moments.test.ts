@@ -8,7 +8,7 @@ import type { DinkNotification } from './notification.ts';
 import { parseDinkNotification } from './notification.ts';
 
 /** Dink's documented example bodies, one or more per type (../shared/reference/dink/README.md). */
-const PAYLOADS = new URL('../../../../shared/reference/dink/payloads/', import.meta.url);
+const PAYLOADS = new URL('../../server/demo/dink-payloads/', import.meta.url);
 const payloadFiles = readdirSync(PAYLOADS).filter((file) => file.endsWith('.json'));
 
 function payload(file: string): DinkNotification {

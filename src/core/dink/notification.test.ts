@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDinkNotification } from './notification.ts';
 
 /** Dink's documented example bodies, one or more per type (../shared/reference/dink/README.md). */
-const PAYLOADS = new URL('../../../../shared/reference/dink/payloads/', import.meta.url);
+const PAYLOADS = new URL('../../server/demo/dink-payloads/', import.meta.url);
 const payloadFiles = readdirSync(PAYLOADS).filter((file) => file.endsWith('.json'));
 const payload = (file: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(file, PAYLOADS), 'utf8')) as Record<string, unknown>;

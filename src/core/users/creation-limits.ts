@@ -8,7 +8,7 @@ import {
 export const CREATION_WINDOW_MS = 60 * 60 * 1000;
 
 /** What one account creates, each kind counted apart so a busy day of goals leaves races alone. */
-export type CreationKind = 'race' | 'goal' | 'claimRequest';
+export type CreationKind = 'race' | 'goal' | 'claimRequest' | 'dinkAddress';
 
 /**
  * Creations per hour by one account. Every creation stays counted (refusals such as a full cap or
@@ -20,6 +20,7 @@ export const CREATION_LIMITS = {
   race: { account: { attempts: 30 } },
   goal: { account: { attempts: 60 } },
   claimRequest: { account: { attempts: 10 } },
+  dinkAddress: { account: { attempts: 20 } },
 } as const satisfies Record<CreationKind, Record<'account', KeyLimit>>;
 
 /** How the 429 names the attempts ("Too many race creation attempts. Try again in …"). */
@@ -27,6 +28,7 @@ export const CREATION_WORDS: Record<CreationKind, string> = {
   race: 'race creation',
   goal: 'goal creation',
   claimRequest: 'claim request',
+  dinkAddress: 'Dink address',
 };
 
 export function decideCreation(kind: CreationKind, counts: { account: AttemptCount }): AttemptVerdict {

@@ -7,9 +7,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 /**
  * Data sets whose served form is cached; each write to one bumps its revision. `wom` is the stored
  * WOM payloads (`wom_cache`), `events` the events table, `races` the races and their participants,
- * `goals` the members' goals.
+ * `goals` the members' goals, `dink` the moments, boards and progress made from Dink's posts.
  */
-export type DataSet = 'members' | 'wom' | 'events' | 'races' | 'goals';
+export type DataSet = 'members' | 'wom' | 'events' | 'races' | 'goals' | 'dink';
 
 /** Call inside the transaction that changes the data set, so the bump commits with the change. */
 export async function bumpRevision(db: Db, name: DataSet): Promise<void> {

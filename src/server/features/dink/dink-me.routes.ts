@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dinkLinkCreatedSchema, dinkSharingInputSchema, myDinkLinkSchema } from '#core/dink/dink.schema.ts';
+import { errorResponseSchema } from '#core/errors.ts';
+import { memberParamsSchema } from '#core/members/admin-members.schema.ts';
+import { requireSignedIn, signedInUser } from '../../http/signed-in.ts';
+import { countedCreation } from '../users/creation-attempts.ts';
+import { listMyLinks } from './dink-links.repository.ts';
+import { createDinkLink, revokeDinkLink, setDinkSharing, type DinkLinksDeps } from './dink-links.service.ts';
+
+const TAGS = ['dink'];
+
+/** A member's Dink addresses, one per claimed character: made, replaced, revoked, shared or not. */
+export async function dinkMeRoutes(app: FastifyInstance, deps: DinkLinksDeps): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/me/dink',
+    {
+      onRequest: requireSignedIn(),
+      schema: { tags: TAGS, response: { 200: z.array(myDinkLinkSchema), 401: errorResponseSchema } },
+    },
+    async (request) => listMyLinks(deps.db, signedInUser(request).id),
+  );
+
+  routes.post(
+    '/api/me/characters/:womId/dink',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags: TAGS,
+        params: memberParamsSchema,
+        response: {
+          201: dinkLinkCreatedSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = signedInUser(request).id;
+      const created = await countedCreation(deps, 'dinkAddress', userId, () =>
+        createDinkLink(deps, userId, request.params.womId),
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  routes.delete(
+    '/api/me/characters/:womId/dink',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags: TAGS,
+        params: memberParamsSchema,
+        response: {
+          204: z.null(),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await revokeDinkLink(deps, signedInUser(request).id, request.params.womId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.patch(
+    '/api/me/characters/:womId/dink',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags: TAGS,
+        params: memberParamsSchema,
+        body: dinkSharingInputSchema,
+        response: {
+          200: myDinkLinkSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) =>
+      setDinkSharing(deps, signedInUser(request).id, request.params.womId, request.body.share_public),
+  );
+}

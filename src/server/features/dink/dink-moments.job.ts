@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { bumpRevision } from '../../db/revisions.ts';
+import type { Job } from '../../jobs/job.ts';
+import type { JobSchedule } from '../../jobs/job-runner.ts';
+import { pruneRuns } from '../../jobs/job-runs.repository.ts';
+import { hasPendingPosts, listPendingPosts, processDinkPost } from './dink-moments.service.ts';
+import { readDinkThresholds } from './dink-settings.repository.ts';
+
+export const DINK_MOMENTS = 'dink-moments';
+
+/** Posts one run turns into moments at most; the next run, seconds later, goes on. */
+const MAX_PER_RUN = 500;
+const KEPT_RUNS = 200;
+/** Processed posts are kept this long, so a retry Dink sends late is still known as a repeat. */
+const INBOX_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** Looks every few seconds, and starts a run (and its record) only when a post is waiting. */
+export function dinkMomentsSchedule(db: Kysely<Database>, intervalMs: number): JobSchedule {
+  return { name: DINK_MOMENTS, intervalMs, runAtStart: true, due: () => hasPendingPosts(db) };
+}
+
+/**
+ * Turns the inbox into moments: each post in its own transaction with its mark as done, so a crash
+ * loses none and makes none twice.
+ */
+export function dinkMomentsJob(deps: { db: Kysely<Database> }): Job {
+  return {
+    name: DINK_MOMENTS,
+    async run(context) {
+      const thresholds = await readDinkThresholds(deps.db);
+      let processed = 0;
+      for (const post of await listPendingPosts(deps.db, MAX_PER_RUN)) {
+        await deps.db.transaction().execute(async (trx) => {
+          await context.holdLease(trx);
+          // With the post, so a crash between posts never leaves a moment the public reads miss.
+          if (await processDinkPost(trx, post, thresholds, context.clock.now()))
+            await bumpRevision(trx, 'dink');
+        });
+        processed += 1;
+      }
+      const now = context.clock.now();
+      await deps.db.transaction().execute(async (trx) => {
+        await context.holdLease(trx);
+        await trx
+          .deleteFrom('dink_posts')
+          .where('processed_at', '<', new Date(now.getTime() - INBOX_DAYS * DAY_MS).toISOString())
+          .execute();
+        await pruneRuns(trx, DINK_MOMENTS, KEPT_RUNS);
+        await context.recordSuccess(trx, { processed });
+      });
+    },
+  };
+}
