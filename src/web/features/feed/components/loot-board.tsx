@@ -37,18 +37,18 @@ export function LootBoard() {
           ) : (
             <DataTable
               caption="Total value of drops this season"
-              columns={['Rank', 'Player', 'Total value', 'Drops']}
+              columns={['Rank', 'Player', 'Total value (gp)', 'Drops']}
             >
               {board.entries.map((entry) => (
                 <tr key={entry.wom_id} className="border-t border-stone-800">
                   <td className={CELL}>
                     <RankBadge rank={entry.rank} />
                   </td>
-                  <td className={`${CELL} font-medium break-all text-stone-100`}>
+                  <td className={`${CELL} font-medium text-stone-100 [overflow-wrap:anywhere]`}>
                     <MemberLink womId={entry.wom_id}>{entry.player_name}</MemberLink>
                   </td>
                   <td className={`${CELL} font-semibold whitespace-nowrap text-gold-300 tabular-nums`}>
-                    {formatNumber(entry.total_value)} gp
+                    {formatNumber(entry.total_value)}
                   </td>
                   <td className={`${CELL} text-stone-200 tabular-nums`}>{formatNumber(entry.drops)}</td>
                 </tr>

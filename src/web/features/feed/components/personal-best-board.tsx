@@ -90,7 +90,7 @@ function Entries({ board, busy }: { board: Board; busy: boolean }) {
             <td className={CELL}>
               <RankBadge rank={entry.rank} />
             </td>
-            <td className={`${CELL} font-medium break-all text-stone-100`}>
+            <td className={`${CELL} font-medium text-stone-100 [overflow-wrap:anywhere]`}>
               <MemberLink womId={entry.wom_id}>{entry.player_name}</MemberLink>
             </td>
             <td className={`${CELL} font-semibold text-gold-300 tabular-nums`}>
