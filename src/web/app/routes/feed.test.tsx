@@ -167,12 +167,16 @@ describe('clan feed page', () => {
         : Response.json(page([moment(2)], '2')),
     );
     renderApp('/feed');
-    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    const loadMore = await screen.findByRole('button', { name: 'Load more' });
+    await userEvent.click(loadMore);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load more moments: Service unavailable',
     );
     expect(screen.getByText('Drop 2')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled();
+    // Ready to try again, with the keyboard's focus still on it.
+    expect(screen.getByRole('button', { name: 'Load more' })).toBe(loadMore);
+    expect(loadMore).toHaveAttribute('aria-disabled', 'false');
+    expect(loadMore).toHaveFocus();
   });
 
   it('shows the error state when the feed fails to load, and Try Again loads it', async () => {

@@ -62,11 +62,14 @@ export function ClanFeed({ members }: { members: readonly MemberChoice[] }) {
               )}
               {feed.hasNextPage && (
                 <div className="text-center">
+                  {/* Not `disabled` while loading: a disabled button drops the keyboard's focus to the page's top. */}
                   <button
                     type="button"
-                    onClick={() => void feed.fetchNextPage()}
-                    disabled={feed.isFetchingNextPage}
-                    className="rounded border border-stone-600 px-4 py-2 font-medium text-stone-100 hover:bg-stone-800 disabled:opacity-60"
+                    onClick={() => {
+                      if (!feed.isFetchingNextPage) void feed.fetchNextPage();
+                    }}
+                    aria-disabled={feed.isFetchingNextPage}
+                    className="rounded border border-stone-600 px-4 py-2 font-medium text-stone-100 hover:bg-stone-800 aria-disabled:opacity-60"
                   >
                     {feed.isFetchingNextPage ? 'Loading...' : 'Load more'}
                   </button>
