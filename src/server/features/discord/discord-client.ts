@@ -4,9 +4,18 @@ import type { DiscordMessage } from '#core/discord/discord-message.ts';
 /** How long one request to Discord may take before it counts as a network failure. */
 export const DISCORD_TIMEOUT_MS = 10_000;
 
+/** A file sent with a message as `files[n]`; an embed shows it as `attachment://{name}`. */
+export interface WebhookFile {
+  name: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
 export interface WebhookRequest {
   url: string;
   message: DiscordMessage;
+  /** Sent as `multipart/form-data` with the message in `payload_json`, as Discord takes files. */
+  files?: readonly WebhookFile[];
   /** Edit this message in place instead of posting a new one. */
   messageId?: string | null;
   timeoutMs?: number;
@@ -34,6 +43,23 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** JSON, or with files a form whose boundary fetch writes in the content type itself. */
+function requestBody(request: WebhookRequest): { headers?: Record<string, string>; body: string | FormData } {
+  const payload = JSON.stringify(request.message);
+  if (!request.files || request.files.length === 0)
+    return { headers: { 'content-type': 'application/json' }, body: payload };
+  const form = new FormData();
+  form.append('payload_json', payload);
+  request.files.forEach((file, index) =>
+    form.append(
+      `files[${index}]`,
+      new Blob([new Uint8Array(file.bytes)], { type: file.contentType }),
+      file.name,
+    ),
+  );
+  return { body: form };
+}
+
 /**
  * Posts (or edits) one message on a webhook and returns Discord's answer, whatever its status. A
  * post waits for the created message (`?wait=true`) so its id can be edited later.
@@ -49,8 +75,7 @@ export async function sendToWebhook(request: WebhookRequest): Promise<DiscordAns
   try {
     response = await fetch(target, {
       method: request.messageId ? 'PATCH' : 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request.message),
+      ...requestBody(request),
       redirect: 'error',
       signal: AbortSignal.timeout(request.timeoutMs ?? DISCORD_TIMEOUT_MS),
     });

@@ -6,6 +6,7 @@ import {
   type DeliveryOutcome,
   type DiscordAnswer,
 } from '#core/discord/delivery-outcome.ts';
+import { momentImageName, withAttachedImage } from '#core/discord/attached-image.ts';
 import { fitToDiscordLimits } from '#core/discord/discord-message.ts';
 import { newsMessage } from '#core/discord/news-messages.ts';
 import type { News } from '#core/discord/news.ts';
@@ -18,6 +19,7 @@ import {
   DISCORD_TIMEOUT_MS,
   DiscordUnreachableError,
   sendToWebhook,
+  type WebhookFile,
   type WebhookRequest,
 } from './discord-client.ts';
 import {
@@ -38,6 +40,7 @@ import {
   type DeliveryRow,
 } from './discord-deliveries.repository.ts';
 import { findRoute, markRouteDelivered, stopRoute, type StoredRoute } from './discord-routes.repository.ts';
+import { findMomentImage } from './moment-image.repository.ts';
 
 /** The job's name: its lease and run records. */
 export const DISCORD_DELIVERY = 'discord-delivery';
@@ -137,11 +140,11 @@ async function deliverRoute(
       delivery.live_event_id === null
         ? null
         : await findLiveMessageId(deps.db, routeId, delivery.live_event_id);
-    const message = fitToDiscordLimits(newsMessage(news, deps.siteUrl));
+    const { message, files } = await outgoing(deps, news);
     let answer: DiscordAnswer | null = null;
     let outcome: DeliveryOutcome;
     try {
-      answer = await send({ url: route.url, message, messageId: liveId });
+      answer = await send({ url: route.url, message, files, messageId: liveId });
       outcome = deliveryOutcome(answer, attempts, context.clock.now());
     } catch (error) {
       if (!(error instanceof DiscordUnreachableError)) throw error;
@@ -156,6 +159,25 @@ async function deliverRoute(
       break;
   }
   return sent;
+}
+
+/**
+ * The message for a news item, with an in-game moment's screenshot attached while the site still
+ * keeps it; a screenshot removed since (with its moment, or over the storage cap) is left out.
+ */
+async function outgoing(
+  deps: DiscordDeliveryDeps,
+  news: News,
+): Promise<{ message: WebhookRequest['message']; files: WebhookFile[] }> {
+  const message = fitToDiscordLimits(newsMessage(news, deps.siteUrl));
+  const imageId = news.kind === 'game_moments' ? news.moment.image_id : null;
+  const image = imageId === null ? undefined : await findMomentImage(deps.db, imageId);
+  const name = image ? momentImageName(image.content_type) : null;
+  if (!image || name === null) return { message, files: [] };
+  return {
+    message: withAttachedImage(message, name),
+    files: [{ name, contentType: image.content_type, bytes: image.bytes }],
+  };
 }
 
 interface Attempt {
