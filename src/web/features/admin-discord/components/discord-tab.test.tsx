@@ -149,6 +149,60 @@ describe('DiscordTab', () => {
     expect(await rowOf('#clan-news')).toHaveTextContent('StateOff');
   });
 
+  it('adds a route carrying in-game moments of the kinds checked, and lists them in words', async () => {
+    const server = fakeServer([]);
+    stubApi(server.handlers);
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add route' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Discord route' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), '#drops');
+    await userEvent.click(within(dialog).getByLabelText('Webhook URL'));
+    await userEvent.paste(SECRET);
+    const clanNews = within(dialog).getByRole('group', { name: 'Clan news' });
+    await userEvent.click(within(clanNews).getByRole('checkbox', { name: 'In-game moments (Dink)' }));
+    const moments = within(dialog).getByRole('group', { name: 'In-game moments' });
+    expect(within(moments).getAllByRole('checkbox')).toHaveLength(11);
+    await userEvent.click(within(moments).getByRole('checkbox', { name: 'Pets' }));
+    await userEvent.click(within(moments).getByRole('checkbox', { name: 'Drops' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Route' }));
+
+    await waitFor(() => expect(server.state.sent).toHaveLength(1));
+    expect(server.state.sent[0]).toEqual({
+      name: '#drops',
+      url: SECRET,
+      kinds: ['game_moments'],
+      enabled: true,
+      filters: { achievements: 'any', competition_types: [], moment_kinds: ['loot', 'pet'] },
+    });
+    const row = await rowOf('#drops');
+    expect(row).toHaveTextContent('In-game moments (Dink)');
+    expect(row).toHaveTextContent('In-game moments: Drops, Pets');
+  });
+
+  it('edits the moment kinds of a route, and sends none once all are unchecked', async () => {
+    const server = fakeServer([
+      route(1, '#drops', {
+        kinds: ['game_moments'],
+        filters: { achievements: 'any', competition_types: [], moment_kinds: ['pet'] },
+      }),
+    ]);
+    stubApi(server.handlers);
+    renderTab();
+    await userEvent.click(within(await rowOf('#drops')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit #drops' });
+    const moments = within(dialog).getByRole('group', { name: 'In-game moments' });
+    const pets = within(moments).getByRole('checkbox', { name: 'Pets' });
+    expect(pets).toBeChecked();
+    expect(within(moments).getByRole('checkbox', { name: 'Drops' })).not.toBeChecked();
+    await userEvent.click(pets);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(server.state.sent).toHaveLength(1));
+    expect(server.state.sent[0]).toMatchObject({
+      filters: { achievements: 'any', competition_types: [] },
+    });
+    expect(JSON.stringify(server.state.sent[0])).not.toContain('moment_kinds');
+  });
+
   it('asks for a name, a URL and a kind before sending anything', async () => {
     const fetch = stubApi(fakeServer([]).handlers);
     renderTab();

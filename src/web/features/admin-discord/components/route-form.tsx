@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { DiscordKind, DiscordKindInfo } from '#core/discord/discord-kinds.ts';
 import type { DiscordRoute } from '#core/discord/discord-routes.schema.ts';
+import { DINK_MOMENT_KINDS, DINK_MOMENT_LABELS } from '#core/dink/dink.schema.ts';
 import { EVENT_TYPES } from '#core/events/event-types.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -230,6 +231,22 @@ export function RouteForm({
                 checked={values.competitionTypes.includes(type)}
                 onChange={(on) =>
                   change({ competitionTypes: toggled(values.competitionTypes, type, on, EVENT_TYPES) })
+                }
+              />
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="space-y-1">
+          <legend className="text-sm text-stone-200">In-game moments</legend>
+          <p className="text-xs text-stone-400">None checked: moments of every kind.</p>
+          <div className="grid gap-1 sm:grid-cols-2">
+            {DINK_MOMENT_KINDS.map((kind) => (
+              <Checkbox
+                key={kind}
+                label={DINK_MOMENT_LABELS[kind]}
+                checked={values.momentKinds.includes(kind)}
+                onChange={(on) =>
+                  change({ momentKinds: toggled(values.momentKinds, kind, on, DINK_MOMENT_KINDS) })
                 }
               />
             ))}

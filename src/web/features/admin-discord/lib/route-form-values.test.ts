@@ -29,6 +29,7 @@ describe('route form values', () => {
       kinds: [],
       achievements: 'any',
       competitionTypes: [],
+      momentKinds: [],
       enabled: true,
     });
     expect(routeFormValues(stored)).toEqual({
@@ -37,6 +38,7 @@ describe('route form values', () => {
       kinds: ['achievements'],
       achievements: '200m',
       competitionTypes: ['Weekly'],
+      momentKinds: [],
       enabled: false,
     });
   });
@@ -80,5 +82,19 @@ describe('route form values', () => {
     ]);
     expect(filterLabels({ achievements: 'any', competition_types: [] })).toEqual([]);
     expect(filterLabels(stored.filters)).toEqual(['Achievements: 200M only', 'Competitions: Weekly']);
+    expect(filterLabels({ ...stored.filters, moment_kinds: ['pet', 'loot'] }).at(-1)).toBe(
+      'In-game moments: Drops, Pets',
+    );
+    expect(filterLabels({ achievements: 'any', competition_types: [], moment_kinds: [] })).toEqual([]);
+  });
+
+  it('sends the moment kinds checked, and none at all when none is checked', () => {
+    const moments = routeFormValues({ ...stored, filters: { ...stored.filters, moment_kinds: ['pet'] } });
+    expect(moments.momentKinds).toEqual(['pet']);
+    expect(routeInput(moments).filters?.moment_kinds).toEqual(['pet']);
+    expect(routeInput({ ...moments, momentKinds: [] }).filters).toEqual({
+      achievements: '200m',
+      competition_types: ['Weekly'],
+    });
   });
 });

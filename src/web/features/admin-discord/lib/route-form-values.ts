@@ -1,6 +1,7 @@
 import type { DiscordKind, DiscordKindInfo } from '#core/discord/discord-kinds.ts';
 import type { DiscordRoute, DiscordRouteUpdate } from '#core/discord/discord-routes.schema.ts';
 import type { RouteFilters } from '#core/discord/route-filters.ts';
+import { DINK_MOMENT_KINDS, DINK_MOMENT_LABELS, type DinkMomentKind } from '#core/dink/dink.schema.ts';
 
 type AchievementLevel = RouteFilters['achievements'];
 
@@ -19,6 +20,8 @@ export interface RouteFormValues {
   kinds: DiscordKind[];
   achievements: AchievementLevel;
   competitionTypes: string[];
+  /** None for moments of every kind. */
+  momentKinds: DinkMomentKind[];
   enabled: boolean;
 }
 
@@ -31,6 +34,7 @@ export function routeFormValues(route?: DiscordRoute): RouteFormValues {
     kinds: route ? [...route.kinds] : [],
     achievements: route?.filters.achievements ?? 'any',
     competitionTypes: route ? [...route.filters.competition_types] : [],
+    momentKinds: [...(route?.filters.moment_kinds ?? [])],
     enabled: route?.enabled ?? true,
   };
 }
@@ -55,7 +59,12 @@ export function routeInput(values: RouteFormValues): DiscordRouteUpdate {
     ...(url === '' ? {} : { url }),
     kinds: values.kinds,
     enabled: values.enabled,
-    filters: { achievements: values.achievements, competition_types: values.competitionTypes },
+    filters: {
+      achievements: values.achievements,
+      competition_types: values.competitionTypes,
+      // Left out when none is checked, as a route that never narrowed its moments is stored.
+      ...(values.momentKinds.length > 0 ? { moment_kinds: values.momentKinds } : {}),
+    },
   };
 }
 
@@ -81,5 +90,8 @@ export function filterLabels(filters: RouteFilters): string[] {
   if (level && level.value !== 'any') labels.push(`Achievements: ${level.label}`);
   if (filters.competition_types.length > 0)
     labels.push(`Competitions: ${filters.competition_types.join(', ')}`);
+  const moments = DINK_MOMENT_KINDS.filter((kind) => filters.moment_kinds?.includes(kind));
+  if (moments.length > 0)
+    labels.push(`In-game moments: ${moments.map((kind) => DINK_MOMENT_LABELS[kind]).join(', ')}`);
   return labels;
 }
