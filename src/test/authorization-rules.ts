@@ -125,6 +125,18 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'GET /api/wom-competitions': one(everyone(200)),
   'GET /api/docs': one(everyone(200)),
   'GET /api/wom-player': one(everyone(200), (world) => ({ query: { id: world.character } })),
+  'GET /api/feed': one(everyone(200)),
+  'GET /api/personal-bests': one(everyone(200)),
+  'GET /api/loot-board': one(everyone(200)),
+  'GET /api/character-dink': one(everyone(200), (world) => ({ query: { id: world.character } })),
+
+  // Dink: the address is the secret, never a session; an address that is no one's is refused alike.
+  'POST /api/dink/:token': one(everyone(401), () => ({
+    params: { token: 'A'.repeat(43) },
+    body: { type: 'PET', playerName: 'Matrix', dinkAccountHash: 'hash', extra: {} },
+  })),
+  'GET /api/dink/:token/config': one(everyone(401), () => ({ params: { token: 'A'.repeat(43) } })),
+  'GET /api/dink/images/:id': one(everyone(404), () => ({ params: { id: '999999' } })),
   'GET /api/pwom-player': one(everyone(200), (world) => ({ query: { id: world.character } })),
 
   // Accounts: anyone may sign in, register or use a reset link; a password change needs a session.
@@ -150,6 +162,18 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
 
   // Claims: a code is a bearer secret, so whoever holds it may redeem it.
   'GET /api/me/characters': one(signedIn(200)),
+  'GET /api/me/dink': one(signedIn(200)),
+  // Only the character's owner has its Dink address, an admin included.
+  'POST /api/me/characters/:womId/dink': one(statuses(401, 201, 404, 404), (world) => ({
+    params: { womId: world.character },
+  })),
+  'PATCH /api/me/characters/:womId/dink': one(statuses(401, 200, 404, 404), (world) => ({
+    params: { womId: world.character },
+    body: { share_public: false },
+  })),
+  'DELETE /api/me/characters/:womId/dink': one(statuses(401, 204, 404, 404), (world) => ({
+    params: { womId: world.character },
+  })),
   'POST /api/claims/redeem': one(signedIn(200), (world) => ({ body: { code: world.claimCode.code } })),
   'GET /api/claim-requests': one(signedIn(200)),
   'POST /api/claim-requests': one(signedIn(201), (world) => ({
@@ -277,6 +301,10 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'DELETE /api/admin/discord/routes/:id': one(adminOnly(404), () => ({ params: { id: '999999' } })),
   'POST /api/admin/discord/routes/:id/test': one(adminOnly(404), () => ({ params: { id: '999999' } })),
   'GET /api/admin/discord/deliveries': one(adminOnly(200)),
+  'GET /api/admin/dink': one(adminOnly(200)),
+  'PUT /api/admin/dink/settings': one(adminOnly(200), () => ({
+    body: { min_loot_value: 500_000, min_level: 99, min_xp_milestone: 50_000_000 },
+  })),
   'GET /api/admin/inactivity': one(adminOnly(200), () => ({ query: { days: '30' } })),
   'GET /api/admin/inactivity/export.csv': one(adminOnly(200), () => ({ query: { days: '30' } })),
   'PUT /api/admin/members/:womId/away': one(adminOnly(200), (world) => ({

@@ -184,6 +184,8 @@ export async function listAdminLinks(db: Db): Promise<AdminDink['members']> {
       'dink_links.last_post_at',
     ])
     // Never-posting links last on both databases (they sort NULLs apart).
+    // A link made only to keep a character off the feed was never connected: not the admin's concern.
+    .where((eb) => eb.or([eb('dink_links.token_hash', 'is not', null), eb('dink_links.posts', '>', 0)]))
     .orderBy((eb) => eb('dink_links.last_post_at', 'is', null))
     .orderBy('dink_links.last_post_at', 'desc')
     .orderBy('dink_links.created_at', 'desc')

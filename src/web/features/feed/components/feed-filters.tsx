@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { MemberCombobox, type MemberChoice } from '../../../components/member-combobox.tsx';
 import type { FeedFilter } from '../api/get-feed.ts';
-import { isMomentKind, MOMENT_KINDS, MOMENT_LABELS } from '../lib/moment-kinds.ts';
+import { DINK_MOMENT_KINDS, DINK_MOMENT_LABELS, isMomentKind } from '#core/dink/moment-kinds.ts';
 
 const CONTROL =
   'w-full min-w-0 rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 focus:border-gold-400';
@@ -40,9 +40,9 @@ export function FeedFilters({
           className={CONTROL}
         >
           <option value="">All moments</option>
-          {MOMENT_KINDS.map((kind) => (
+          {DINK_MOMENT_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {MOMENT_LABELS[kind]}
+              {DINK_MOMENT_LABELS[kind]}
             </option>
           ))}
         </select>

@@ -2,7 +2,7 @@ import type { FeedItem } from '#core/dink/dink.schema.ts';
 import { MemberLink } from '../../../components/member-link.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { formatTimeAgo, momentValue } from '../lib/moment-format.ts';
-import { MOMENT_LABELS } from '../lib/moment-kinds.ts';
+import { DINK_MOMENT_LABELS } from '#core/dink/moment-kinds.ts';
 
 /**
  * The screenshot in a box of the game client's usual 16:9 shape, reserved before the image loads so
@@ -46,7 +46,7 @@ export function MomentCard({
     <article className="flex flex-col gap-3 rounded-lg border border-stone-800 bg-stone-900 p-4 sm:flex-row sm:items-start">
       <div className="min-w-0 flex-1 space-y-1">
         <p className="text-xs font-medium tracking-wide text-stone-400 uppercase">
-          {MOMENT_LABELS[item.kind]}
+          {DINK_MOMENT_LABELS[item.kind]}
         </p>
         {showPlayer && (
           <p className="font-semibold break-words text-gold-300">

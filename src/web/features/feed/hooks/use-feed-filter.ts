@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams, useSetSearchParams } from '../../../lib/use-search-param.ts';
 import type { FeedFilter } from '../api/get-feed.ts';
-import { isMomentKind } from '../lib/moment-kinds.ts';
+import { isMomentKind } from '#core/dink/moment-kinds.ts';
 
 /** A WOM player id as the server takes it: digits, no leading zero. */
 const WOM_ID = /^[1-9]\d{0,9}$/;
