@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import type { AdminDink, DinkLinkCreated } from '#core/dink/dink.schema.ts';
+import examplePet from '../../src/server/demo/dink-payloads/pet.json' with { type: 'json' };
+import { E2E_DISCORD_PORT, expect, expectAccessible, fitsViewport, test } from '../fixtures.ts';
+import { adminMembers, openDashboard, signIn, siteOrigin } from './admin-session.ts';
+
+/**
+ * Issue 23 from the admin's side: the Dink tab's thresholds and its list of who has Dink, and a
+ * moment with its screenshot reaching a Discord route that carries in-game moments.
+ */
+const SHOTS = '/tmp/shots-dink';
+const STAND_IN = `http://127.0.0.1:${E2E_DISCORD_PORT}`;
+const SCREENSHOT = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const response = await page.request.post(path, { data, headers: { origin: siteOrigin() } });
+  expect(response.ok(), `POST ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+interface Received {
+  body: { embeds?: Array<{ title?: string; image?: { url?: string } }> };
+  attachments?: Array<{ filename: string; content_type: string; size: number }>;
+}
+
+for (const { width, height, device, webhookId } of [
+  { width: 1280, height: 800, device: 'desktop', webhookId: '934567890123456789' },
+  { width: 390, height: 844, device: 'phone', webhookId: '945678901234567890' },
+]) {
+  test(`on a ${device} (${width} px) an admin sets Dink's thresholds, sees who posts, and moments reach Discord`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page);
+    // The admin plays too: claims a character and connects Dink to it.
+    const member = (await adminMembers(page))
+      .filter((candidate) => !candidate.is_claimed)
+      .at(width === 390 ? -2 : -1)!;
+    const { code } = await postJson<{ code: string }>(page, '/api/admin/claim-codes', {
+      wom_id: member.wom_id,
+    });
+    await postJson(page, '/api/claims/redeem', { code });
+    const created = await postJson<DinkLinkCreated>(page, `/api/me/characters/${member.wom_id}/dink`, {});
+    const webhook = `${STAND_IN}/api/webhooks/${webhookId}/dink-e2e-token`;
+    await postJson(page, '/api/admin/discord/routes', {
+      name: `Drops and pets ${width}`,
+      url: webhook,
+      kinds: ['game_moments'],
+      enabled: true,
+    });
+
+    const pet = { ...examplePet, extra: { ...examplePet.extra, petName: `Baby mole ${width}` } };
+    const posted = await page.request.post(new URL(created.url).pathname, {
+      multipart: {
+        payload_json: JSON.stringify(pet),
+        file: { name: 'image.png', mimeType: 'image/png', buffer: SCREENSHOT },
+      },
+    });
+    expect(posted.status()).toBe(202);
+
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get(`${STAND_IN}/__control/received?webhook_id=${webhookId}`);
+          return ((await response.json()) as Received[]).length;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    const [message] = (await (
+      await page.request.get(`${STAND_IN}/__control/received?webhook_id=${webhookId}`)
+    ).json()) as Received[];
+    expect(message!.body.embeds?.[0]?.title).toContain(`Baby mole ${width}`);
+    expect(message!.body.embeds?.[0]?.image?.url).toBe('attachment://moment.png');
+    expect(message!.attachments).toEqual([
+      expect.objectContaining({ filename: 'moment.png', content_type: 'image/png', size: SCREENSHOT.length }),
+    ]);
+
+    await openDashboard(page, 'dink');
+    const table = page.getByRole('table', { name: 'Members with Dink' });
+    await expect(table.getByText(member.name)).toBeVisible();
+    await page.getByLabel('Minimum drop value (coins)').fill('abc');
+    await page.getByRole('button', { name: 'Save thresholds' }).click();
+    await expect(page.getByText(/whole number|number/i).first()).toBeVisible();
+    await page.getByLabel('Minimum drop value (coins)').fill('2,500,000');
+    await page.getByRole('button', { name: 'Save thresholds' }).click();
+    await expect(page.getByText('Dink thresholds saved.')).toBeVisible();
+    const saved = (await (await page.request.get('/api/admin/dink')).json()) as AdminDink;
+    expect(saved.thresholds.min_loot_value).toBe(2_500_000);
+    expect(await fitsViewport(page), 'the Dink tab fits the screen').toBe(true);
+    await page.screenshot({ path: `${SHOTS}/admin-dink-${width}.png`, fullPage: true });
+    await expectAccessible(page);
+  });
+}
