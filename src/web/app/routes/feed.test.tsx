@@ -63,7 +63,7 @@ describe('clan feed page', () => {
         page([
           moment(2, {
             title: 'Twisted bow',
-            details: 'From the Chambers of Xeric',
+            details: 'From the Chambers of Xeric · 1,250,000,000 coins',
             value: 1_250_000_000,
             image_url: '/api/dink/images/12',
           }),
@@ -78,7 +78,8 @@ describe('clan feed page', () => {
     expect(within(drop!).getByRole('link', { name: 'Zezima' })).toHaveAttribute('href', '/members/42');
     expect(drop).toHaveTextContent('Twisted bow');
     expect(drop).toHaveTextContent('From the Chambers of Xeric');
-    expect(drop).toHaveTextContent('1,250,000,000 gp');
+    expect(drop).toHaveTextContent('1,250,000,000 coins');
+    expect(drop).not.toHaveTextContent('gp');
     const when = drop!.querySelector('time');
     expect(when).toHaveAttribute('datetime', '2026-11-27T09:00:00.000Z');
     expect(when).toHaveTextContent('3 hours ago (27 Nov 2026, 09:00 UTC)');

@@ -205,7 +205,7 @@ describe('member page', () => {
           player_name: 'Zezima',
           occurred_at: '2026-11-20T10:00:00.000Z',
           title: 'Dragon warhammer',
-          details: 'From a Lizardman shaman',
+          details: 'From a Lizardman shaman · 38,000,000 coins',
           value: 38_000_000,
           image_url: '/api/dink/images/3',
         },
@@ -234,7 +234,7 @@ describe('member page', () => {
       expect(section).toHaveTextContent('VorkiOlmlet');
       const moments = within(section).getByRole('list', { name: 'Latest moments' });
       expect(moments).toHaveTextContent('Dragon warhammer');
-      expect(moments).toHaveTextContent('38,000,000 gp');
+      expect(moments).toHaveTextContent('38,000,000 coins');
       expect(
         within(moments).getByRole('img', { name: 'Screenshot of Zezima: Dragon warhammer' }),
       ).toHaveAttribute('loading', 'lazy');

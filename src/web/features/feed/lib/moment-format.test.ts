@@ -26,12 +26,13 @@ describe('formatTimeAgo', () => {
 });
 
 describe('momentValue', () => {
-  it('shows coins for drops and clues, experience for milestones and times for personal bests', () => {
-    expect(momentValue({ kind: 'loot', value: 12_500_000 })).toBe('12,500,000 gp');
-    expect(momentValue({ kind: 'clue', value: 3_400 })).toBe('3,400 gp');
-    expect(momentValue({ kind: 'xp_milestone', value: 50_000_000 })).toBe('50,000,000 XP');
-    expect(momentValue({ kind: 'kill_count', value: 73_200 })).toBe('1:13.20');
-    expect(momentValue({ kind: 'speedrun', value: 2_794_000 })).toBe('46:34');
+  it("shows a milestone's exact experience, which its title rounds", () => {
+    expect(momentValue({ kind: 'xp_milestone', value: 50_123_456 })).toBe('50,123,456 XP');
+  });
+
+  it("shows nothing beside a drop's coins or a personal best's time: the details carry them", () => {
+    expect(momentValue({ kind: 'loot', value: 12_500_000 })).toBeNull();
+    expect(momentValue({ kind: 'kill_count', value: 73_200 })).toBeNull();
   });
 
   it('shows nothing for a moment without a value, or of a kind whose value says nothing', () => {

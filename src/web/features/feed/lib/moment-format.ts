@@ -1,5 +1,4 @@
 import type { DinkMomentKind, FeedItem } from '#core/dink/dink.schema.ts';
-import { formatDuration } from '#core/dink/durations.ts';
 import { formatNumber } from '../../../lib/format.ts';
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
@@ -27,13 +26,12 @@ export function formatTimeAgo(iso: string, nowMs: number): string {
   return 'just now';
 }
 
-/** What a moment's value counts, by kind (the contract's rule); kinds absent here show no value. */
+/**
+ * What a moment's value counts, by kind. A drop's coins and a personal best's time are already in its
+ * details, so only a milestone's exact experience (its title rounds it) is shown beside them.
+ */
 const VALUE_FORMAT: Partial<Record<DinkMomentKind, (value: number) => string>> = {
-  loot: (value) => `${formatNumber(value)} gp`,
-  clue: (value) => `${formatNumber(value)} gp`,
   xp_milestone: (value) => `${formatNumber(value)} XP`,
-  kill_count: formatDuration,
-  speedrun: formatDuration,
 };
 
 /** The moment's value in its unit ('12,500,000 gp', '1:13.20'), or null when it has none worth showing. */
