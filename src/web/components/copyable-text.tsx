@@ -5,8 +5,11 @@ const COPY_MESSAGES = {
   manual: 'Could not copy: the text is selected, copy it with Ctrl+C.',
 } as const;
 
+/** Up to this long (a claim code) the text is shown large; an address is shown at body size. */
+const LARGE_UP_TO = 24;
+
 /**
- * A secret to hand on (a claim code, a password reset link), large enough to read, with a Copy button.
+ * A secret to hand on (a claim code, a password reset link), easy to read, with a Copy button.
  * Where the clipboard is out of reach (a page not served over HTTPS, a refused permission) the text
  * is selected instead, so the admin can copy it by hand.
  */
@@ -30,7 +33,9 @@ export function CopyableText({ label, text }: { label: string; text: string }) {
         <output
           ref={textRef}
           aria-label={label}
-          className="rounded border border-gold-500/60 bg-stone-950 px-3 py-2 font-mono text-xl tracking-wider break-all text-gold-300 select-all"
+          className={`rounded border border-gold-500/60 bg-stone-950 px-3 py-2 font-mono break-all text-gold-300 select-all ${
+            text.length <= LARGE_UP_TO ? 'text-xl tracking-wider' : 'text-sm'
+          }`}
         >
           {text}
         </output>

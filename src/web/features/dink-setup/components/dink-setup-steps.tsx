@@ -7,8 +7,8 @@ export function DinkSetupSteps() {
       </li>
       <li>
         Paste the Dynamic Config URL into <strong className="text-stone-100">Dynamic Config URL</strong>. That
-        one paste points every Dink webhook at the site with the clan’s thresholds; Dink reads it when
-        RuneLite starts and every few hours after.
+        one paste sends the moments the clan keeps to the site, with the clan’s thresholds, and leaves your
+        own webhook as it is; Dink reads it when RuneLite starts and every few hours after.
         <span className="mt-1 block text-stone-400">
           Or, instead, paste the Dink URL into Dink’s{' '}
           <strong className="text-stone-200">Primary Webhook URLs</strong> setting.
