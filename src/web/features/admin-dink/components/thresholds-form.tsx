@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { DinkThresholds } from '#core/dink/dink.schema.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { useSaveDinkThresholds } from '../api/save-dink-thresholds.ts';
 import {
   parseThresholds,
@@ -23,50 +24,6 @@ const FIELDS: ReadonlyArray<{ field: keyof DinkThresholds; label: string; hint: 
     hint: 'XP milestones at or above this much experience in the skill.',
   },
 ];
-
-/** A threshold's input with its hint, and its validation message when it has one. */
-function ThresholdField({
-  label,
-  hint,
-  value,
-  error,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-stone-200">
-        {label}
-      </label>
-      <input
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        inputMode="numeric"
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        className="w-full rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 tabular-nums focus:border-gold-400"
-      />
-      <p id={hintId} className="text-xs text-stone-400">
-        {hint}
-      </p>
-      {error && (
-        <p id={errorId} className="text-sm text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * What makes a moment notable, for the feed and for Discord. Each field is checked before anything
@@ -103,13 +60,15 @@ export function ThresholdsForm({ thresholds }: { thresholds: DinkThresholds }) {
       {save.isError && <FormAlert>Failed to save the thresholds: {save.error.message}</FormAlert>}
       <div className="grid gap-4 md:grid-cols-3">
         {FIELDS.map(({ field, label, hint }) => (
-          <ThresholdField
+          <FormField
             key={field}
             label={label}
             hint={hint}
             value={values[field]}
             error={errors[field]}
-            onChange={(value) => change({ [field]: value })}
+            onChange={(event) => change({ [field]: event.target.value })}
+            inputMode="numeric"
+            autoComplete="off"
           />
         ))}
       </div>
