@@ -5,7 +5,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { formatLongDate, formatNumber } from '../../../lib/format.ts';
 import { useLootBoard } from '../api/get-loot-board.ts';
-import { RankBadge } from './rank-badge.tsx';
+import { RankBadge } from '../../../components/rank-badge.tsx';
 
 const CELL = 'px-4 py-2';
 

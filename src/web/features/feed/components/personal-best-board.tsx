@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/states.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { usePersonalBests, type PersonalBestChoice } from '../api/get-personal-bests.ts';
 import { usePersonalBestChoice } from '../hooks/use-personal-best-choice.ts';
-import { RankBadge } from './rank-badge.tsx';
+import { RankBadge } from '../../../components/rank-badge.tsx';
 
 const CONTROL =
   'w-full min-w-0 rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 focus:border-gold-400';

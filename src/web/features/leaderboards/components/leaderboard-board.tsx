@@ -2,27 +2,9 @@ import { useId, useState } from 'react';
 import type { LeaderboardEntry } from '#core/leaderboards/leaderboards.schema.ts';
 import { LEADERBOARD_TOP, hasMoreThanTop } from '#core/leaderboards/ranking.ts';
 import { MemberLink } from '../../../components/member-link.tsx';
+import { RankBadge } from '../../../components/rank-badge.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-
-/** Gold, silver and bronze for the podium places. */
-const PODIUM_COLOURS: Readonly<Record<number, string>> = {
-  1: 'bg-gold-400 text-stone-950',
-  2: 'bg-stone-300 text-stone-950',
-  3: 'bg-amber-700 text-stone-50',
-};
-
-function Place({ rank }: { rank: number }) {
-  return (
-    <span
-      className={`inline-flex h-7 min-w-7 items-center justify-center rounded-full px-2 text-sm font-semibold ${
-        PODIUM_COLOURS[rank] ?? 'bg-stone-800 text-stone-200'
-      }`}
-    >
-      {rank}
-    </span>
-  );
-}
 
 /**
  * One board: the top 10, and the whole board behind a button when it has more entries. Ties share a
@@ -71,7 +53,7 @@ export function LeaderboardBoard({
               {shown.map((entry) => (
                 <tr key={entry.wom_id} className="border-t border-stone-800">
                   <td className="py-2">
-                    <Place rank={entry.rank} />
+                    <RankBadge rank={entry.rank} />
                   </td>
                   <td className="py-2 font-medium break-all text-stone-100">
                     <MemberLink womId={entry.wom_id}>{entry.name}</MemberLink>

@@ -1,10 +1,11 @@
-/** Gold, silver and bronze for the podium places, as the clan's other boards show them. */
+/** Gold, silver and bronze for the podium places. */
 const PODIUM_COLOURS: Readonly<Record<number, string>> = {
   1: 'bg-gold-400 text-stone-950',
   2: 'bg-stone-300 text-stone-950',
   3: 'bg-amber-700 text-stone-50',
 };
 
+/** A board's place number, in the podium's colour for the first three. */
 export function RankBadge({ rank }: { rank: number }) {
   return (
     <span
