@@ -76,7 +76,7 @@ export async function storeUnlinkedPost(
   return db.isTransaction ? store(db as Transaction<Database>) : db.transaction().execute(store);
 }
 
-/** The members shown on the site, who are the ones the demo has post. */
+/** The members the site shows: the ones demo mode makes post, in a fixed order. */
 export async function demoDinkMembers(
   db: Kysely<Database> | Transaction<Database>,
 ): Promise<DemoDinkMember[]> {
