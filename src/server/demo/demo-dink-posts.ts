@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRng } from '../simulator/random.ts';
 import { dinkExample } from './demo-dink-payloads.ts';
 import { demoScreenshot } from './demo-dink-screenshot.ts';
 
@@ -45,16 +46,10 @@ export function demoAccountHash(womId: string): string {
   return createHash('sha256').update(`demo-dink:${womId}`).digest('hex').slice(0, 56);
 }
 
-/** mulberry32: a small generator whose stream is fixed by its seed. */
+/** The post's own stream: the simulator's generator, labelled so the clan's numbers stay as they were. */
 function randomFrom(seed: number, index: number): Random {
-  let state = (Math.imul(seed | 0, 0x9e3779b1) ^ Math.imul(index | 0, 0x85ebca77)) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = createRng(seed, 'demo-dink', index);
+  return () => rng.next();
 }
 
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;

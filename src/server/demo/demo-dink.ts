@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
@@ -9,7 +8,7 @@ import {
   storeImage,
   type ImageCaps,
 } from '../features/dink/dink-inbox.repository.ts';
-import { readNotification } from '../features/dink/dink-receiver.service.ts';
+import { dedupeKeyOf, readNotification } from '../features/dink/dink-receiver.service.ts';
 import { DinkUpload } from '../features/dink/dink-upload.ts';
 import { isVisibleMember } from '../features/members/members.repository.ts';
 import { demoDinkPost, demoPoster, type DemoDinkMember, type DemoDinkPost } from './demo-dink-posts.ts';
@@ -34,13 +33,6 @@ export const DEMO_DINK_EVERY_MS = 3 * 60_000;
 /** Marked with the history: a restart, or a clan whose history aged out of the inbox, is not seeded again. */
 const HISTORY_MARK = 'demo:dink-history';
 const DAY_MS = 86_400_000;
-
-/** The receiver's rule, for posts that skip its link: the same text and picture make the same key. */
-function dedupeKeyOf(upload: DinkUpload): string {
-  const hash = createHash('sha256').update(upload.payloadText);
-  if (upload.image) hash.update('\u0000').update(createHash('sha256').update(upload.image.bytes).digest());
-  return hash.digest('hex');
-}
 
 export function uploadOf(post: DemoDinkPost): DinkUpload {
   const image = post.screenshot ? { contentType: 'image/png' as const, bytes: post.screenshot } : null;

@@ -39,6 +39,8 @@ export function dinkMomentsJob(deps: { db: Kysely<Database> }): Job {
             await bumpRevision(trx, 'dink');
         });
         processed += 1;
+        // SQLite's driver blocks: let the receiver's waiting answers out between posts.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       const now = context.clock.now();
       await deps.db.transaction().execute(async (trx) => {

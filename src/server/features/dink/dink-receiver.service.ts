@@ -34,7 +34,7 @@ export function readNotification(payloadText: string): DinkNotification {
 }
 
 /** The same notification and screenshot give the same key, so Dink's retries are stored once. */
-function dedupeKeyOf(upload: DinkUpload): string {
+export function dedupeKeyOf(upload: DinkUpload): string {
   const hash = createHash('sha256').update(upload.payloadText);
   if (upload.image) hash.update('\u0000').update(createHash('sha256').update(upload.image.bytes).digest());
   return hash.digest('hex');
