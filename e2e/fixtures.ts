@@ -25,6 +25,7 @@ export const NAV_LINKS = [
   { label: 'Hall of Fame', path: '/bosses' },
   { label: 'Stats', path: '/stats' },
   { label: 'Achievements', path: '/achievements' },
+  { label: 'Feed', path: '/feed' },
 ] as const;
 
 /**
