@@ -13,4 +13,8 @@ export const PUBLIC_READ_URLS = [
   '/api/races',
   '/api/races?scope=public&limit=20',
   '/api/user-goals?scope=public',
+  '/api/feed',
+  '/api/feed?kind=pet',
+  '/api/personal-bests',
+  '/api/loot-board',
 ];
