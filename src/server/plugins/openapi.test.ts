@@ -29,6 +29,16 @@ const DISCORD_OPERATIONS = [
   ['get', '/api/admin/discord/deliveries'],
 ] as const;
 
+/** The Dink HTTP contract of issue 23: changed only with a decision record (docs/decisions/029). */
+const DINK_OPERATIONS = [
+  ['post', '/api/me/characters/{womId}/dink'],
+  ['delete', '/api/me/characters/{womId}/dink'],
+  ['post', '/api/dink/{token}'],
+  ['get', '/api/dink/{token}/config'],
+  ['get', '/api/feed'],
+  ['get', '/api/personal-bests'],
+] as const;
+
 /** The kinds the issue asks for at least. */
 const CONTRACT_KINDS = [
   'member_joined',
@@ -133,5 +143,41 @@ describe('the OpenAPI document', () => {
   it("names every kind the contract lists in a route's kinds", () => {
     const route = json(operation('get', '/api/admin/discord/routes').responses['200']).items;
     expect(route?.properties?.kinds?.items?.enum).toEqual(expect.arrayContaining(CONTRACT_KINDS));
+  });
+
+  it('documents every Dink route of the contract, each with a description', () => {
+    for (const [method, path] of DINK_OPERATIONS) {
+      expect(operation(method, path).description, `${method} ${path}`).toMatch(/\w{3}/);
+    }
+    expect(operation('post', '/api/dink/{token}').description).toMatch(/multipart\/form-data/);
+  });
+
+  it('answers a new Dink address with its URLs, and the feed with its items and cursor', () => {
+    const created = json(operation('post', '/api/me/characters/{womId}/dink').responses['201']);
+    expect(created.required).toEqual(expect.arrayContaining(['url', 'config_url']));
+    const feed = operation('get', '/api/feed');
+    expect(feed.parameters?.map((parameter) => parameter.name)).toEqual([
+      'limit',
+      'cursor',
+      'kind',
+      'wom_id',
+    ]);
+    const page = json(feed.responses['200']);
+    expect(page.required).toEqual(expect.arrayContaining(['items', 'next_cursor']));
+    expect(page.properties?.items?.items?.required).toEqual(
+      expect.arrayContaining([
+        'id',
+        'kind',
+        'wom_id',
+        'player_name',
+        'occurred_at',
+        'title',
+        'details',
+        'value',
+        'image_url',
+      ]),
+    );
+    const board = operation('get', '/api/personal-bests');
+    expect(board.parameters?.map((parameter) => parameter.name)).toEqual(['boss', 'team_size']);
   });
 });

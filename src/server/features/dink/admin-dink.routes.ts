@@ -22,21 +22,33 @@ export interface AdminDinkDeps {
 export async function adminDinkRoutes(app: FastifyInstance, deps: AdminDinkDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/dink', { schema: { tags: ['admin'], response: { 200: adminDinkSchema } } }, async () => ({
-    thresholds: await readDinkThresholds(deps.db),
-    images: {
-      used_bytes: await siteImageBytes(deps.db),
-      site_cap_bytes: deps.imageCaps.siteBytes,
-      member_cap_bytes: deps.imageCaps.memberBytes,
+  routes.get(
+    '/dink',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'The Dink thresholds, screenshot storage against its caps, and every member with Dink connected.',
+        response: { 200: adminDinkSchema },
+      },
     },
-    members: await listAdminLinks(deps.db),
-  }));
+    async () => ({
+      thresholds: await readDinkThresholds(deps.db),
+      images: {
+        used_bytes: await siteImageBytes(deps.db),
+        site_cap_bytes: deps.imageCaps.siteBytes,
+        member_cap_bytes: deps.imageCaps.memberBytes,
+      },
+      members: await listAdminLinks(deps.db),
+    }),
+  );
 
   routes.put(
     '/dink/settings',
     {
       schema: {
         tags: ['admin'],
+        description: 'Sets what makes a moment notable: the minimum drop value, level and XP milestone.',
         body: dinkThresholdsSchema,
         response: { 200: dinkThresholdsSchema, 400: errorResponseSchema },
       },

@@ -51,7 +51,15 @@ export async function dinkFeedRoutes(app: FastifyInstance, deps: DinkFeedDeps): 
 
   routes.get(
     '/api/feed',
-    { schema: { tags: TAGS, querystring: feedQuerySchema, response: { 200: feedPageSchema } } },
+    {
+      schema: {
+        tags: TAGS,
+        description:
+          'The Clan Feed: public moments, newest first, `limit` at a time from `cursor` (the `next_cursor` of the page before), optionally of one `kind` (the Dink type in lower case) or one member (`wom_id`).',
+        querystring: feedQuerySchema,
+        response: { 200: feedPageSchema },
+      },
+    },
     async (request, reply) => {
       const { limit, cursor, kind, wom_id } = request.query;
       if (limit === FEED_PAGE_SIZE && cursor === undefined && wom_id === undefined) {
@@ -66,6 +74,8 @@ export async function dinkFeedRoutes(app: FastifyInstance, deps: DinkFeedDeps): 
     {
       schema: {
         tags: TAGS,
+        description:
+          'The personal-best board of a boss and team size, best time first, with every boss and team size on record.',
         querystring: personalBestsQuerySchema,
         response: { 200: personalBestBoardSchema },
       },
@@ -80,7 +90,13 @@ export async function dinkFeedRoutes(app: FastifyInstance, deps: DinkFeedDeps): 
 
   routes.get(
     '/api/loot-board',
-    { schema: { tags: TAGS, response: { 200: lootBoardSchema } } },
+    {
+      schema: {
+        tags: TAGS,
+        description: "The open season's total value of drops per member, highest first.",
+        response: { 200: lootBoardSchema },
+      },
+    },
     async (request, reply) => sendPrebuilt(request, reply, await lootBoard()),
   );
 
@@ -89,6 +105,8 @@ export async function dinkFeedRoutes(app: FastifyInstance, deps: DinkFeedDeps): 
     {
       schema: {
         tags: TAGS,
+        description:
+          "What a character's page shows from the game: collection-log progress, pets and the latest public moments.",
         querystring: playerQuerySchema,
         response: { 200: characterDinkSchema, 400: errorResponseSchema },
       },

@@ -19,7 +19,12 @@ export async function dinkMeRoutes(app: FastifyInstance, deps: DinkLinksDeps): P
     '/api/me/dink',
     {
       onRequest: requireSignedIn(),
-      schema: { tags: TAGS, response: { 200: z.array(myDinkLinkSchema), 401: errorResponseSchema } },
+      schema: {
+        tags: TAGS,
+        description:
+          "Each of the signed-in member's claimed characters with its Dink connection: connected, bound to a game account, shown on the public feed, posts and the last one.",
+        response: { 200: z.array(myDinkLinkSchema), 401: errorResponseSchema },
+      },
     },
     async (request) => listMyLinks(deps.db, signedInUser(request).id),
   );
@@ -30,6 +35,8 @@ export async function dinkMeRoutes(app: FastifyInstance, deps: DinkLinksDeps): P
       onRequest: requireSignedIn(),
       schema: {
         tags: TAGS,
+        description:
+          "A new Dink address for the owner's claimed character, replacing any earlier one: `url` for Dink to post to and `config_url` for its Dynamic Config URL. Shown once: the site keeps only a hash.",
         params: memberParamsSchema,
         response: {
           201: dinkLinkCreatedSchema,
@@ -55,6 +62,7 @@ export async function dinkMeRoutes(app: FastifyInstance, deps: DinkLinksDeps): P
       onRequest: requireSignedIn(),
       schema: {
         tags: TAGS,
+        description: "Disconnects the character's Dink address: posts to it are refused from now on.",
         params: memberParamsSchema,
         response: {
           204: z.null(),
@@ -76,6 +84,8 @@ export async function dinkMeRoutes(app: FastifyInstance, deps: DinkLinksDeps): P
       onRequest: requireSignedIn(),
       schema: {
         tags: TAGS,
+        description:
+          "Shows or hides the character's moments, boards and screenshots on the site's public pages.",
         params: memberParamsSchema,
         body: dinkSharingInputSchema,
         response: {

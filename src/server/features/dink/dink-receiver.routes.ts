@@ -67,6 +67,8 @@ export async function dinkReceiverRoutes(app: FastifyInstance, deps: DinkReceive
         },
         schema: {
           tags: TAGS,
+          description:
+            "The receiver Dink posts to: `application/json`, or `multipart/form-data` with `payload_json` and an optional `file` (PNG or JPEG, at most 8 MB). 202 when stored, 200 for a repeat of a stored post; 401 an unknown or revoked address, 403 another game account or a character that is no longer the member's, 413 a screenshot over 8 MB, 415 another content type or a file that is not an image, 400 a body that is not a Dink notification, 429 over 120 posts a minute.",
           params: tokenParamsSchema,
           response: {
             200: dinkReceiptSchema,
@@ -95,6 +97,8 @@ export async function dinkReceiverRoutes(app: FastifyInstance, deps: DinkReceive
     {
       schema: {
         tags: TAGS,
+        description:
+          "Dink's settings for its Dynamic Config URL: the kept notification types sent to this address, with the clan's thresholds.",
         params: tokenParamsSchema,
         response: {
           200: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
@@ -114,7 +118,7 @@ export async function dinkReceiverRoutes(app: FastifyInstance, deps: DinkReceive
   // Bytes, not JSON: the plain instance, so no response schema applies.
   app.get<{ Params: { id: number } }>(
     '/api/dink/images/:id',
-    { schema: { tags: TAGS, params: imageParamsSchema } },
+    { schema: { tags: TAGS, description: "A public moment's screenshot.", params: imageParamsSchema } },
     async (request, reply) => {
       const image = await readPublicImage(deps.db, request.params.id);
       if (!image) throw notFound('No such screenshot');
