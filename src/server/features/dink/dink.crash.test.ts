@@ -56,6 +56,9 @@ for (const dialect of testDialects) {
         WOM_BASE_URL: 'http://127.0.0.1:9/v2',
         DINK_PROCESS_INTERVAL_SECONDS: '1',
         JOB_LEASE_SECONDS: '2',
+        // Every line the server writes, so the test can look for the address's secret in them.
+        LOG_LEVEL: 'trace',
+        LOG_FORMAT: 'json',
       };
       const send = (base: string, n: number) =>
         fetch(`${base}/api/dink/${token}`, {
@@ -115,6 +118,9 @@ for (const dialect of testDialects) {
         .execute();
       expect(loot).toEqual([{ total_value: (POSTS / 2) * 42_069, drops: POSTS / 2 }]);
       await stopServerProcess(second, 'SIGTERM');
+      // The address is a secret: no log line of either process holds its token.
+      expect(first.output()).toContain('Clan site ready');
+      for (const server of [first, second]) expect(server.output()).not.toContain(token);
     }, 120_000);
   });
 }
