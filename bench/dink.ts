@@ -268,7 +268,7 @@ try {
     [
       'posts per address',
       `${perAddress} at most in ${SECONDS} s`,
-      `under the limit, ${DINK_POST_LIMITS.token.attempts} a minute`,
+      `under the limit, ${DINK_POST_LIMITS.minute.attempts} a minute`,
     ],
     [
       'dink_posts rows for the burst',

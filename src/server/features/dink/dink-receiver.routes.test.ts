@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FeedPage } from '#core/dink/dink.schema.ts';
-import { DINK_MAX_IMAGE_BYTES, DINK_POST_LIMITS } from '#core/dink/receiver-limits.ts';
+import {
+  DINK_MAX_IMAGE_BYTES,
+  DINK_MAX_NOTIFICATION_BYTES,
+  DINK_POST_LIMITS,
+} from '#core/dink/receiver-limits.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
@@ -179,7 +183,7 @@ for (const dialect of testDialects) {
     });
 
     it('slows an address that posts more than its limit a minute with 429', async () => {
-      const limit = DINK_POST_LIMITS.token.attempts;
+      const limit = DINK_POST_LIMITS.minute.attempts;
       for (let i = 0; i < limit; i += 1) {
         const response = await postDink(t, token, {
           ...examplePayload('chat.json'),
@@ -194,6 +198,32 @@ for (const dialect of testDialects) {
       expect(
         (await postDink(t, token, { ...examplePayload('chat.json'), content: 'later' })).statusCode,
       ).toBe(202);
+    });
+
+    it('holds an address to its posts a day, however they were spread over the minutes', async () => {
+      const { day } = DINK_POST_LIMITS;
+      // The day's count as a day of posts left it (sending 2,000 here would take 17 minutes of limits).
+      await t.database.db
+        .insertInto('rate_limits')
+        .values({
+          key: 'dink:42:day',
+          failures: day.attempts,
+          pending: 0,
+          window_ends_at: new Date(t.clock.now().getTime() + day.windowMs / 2).toISOString(),
+        })
+        .execute();
+      const over = await postDink(t, token, examplePayload('chat.json'));
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBe(day.windowMs / 2000);
+      expect(await storedPosts(t)).toEqual([]);
+    });
+
+    it('refuses a notification over 32 KB with 413, storing nothing', async () => {
+      const long = { ...examplePayload('chat.json'), content: 'x'.repeat(DINK_MAX_NOTIFICATION_BYTES) };
+      const response = await postDink(t, token, long);
+      expect(response.statusCode).toBe(413);
+      expect(response.json().message).toBe('The notification must be at most 32 KB');
+      expect(await storedPosts(t)).toEqual([]);
     });
 
     it('serves Dink settings for the Dynamic Config URL pointing at the address', async () => {

@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dinkReceiptSchema } from '#core/dink/dink.schema.ts';
 import { dinkDynamicConfig } from '#core/dink/dynamic-config.ts';
-import { DINK_MAX_BODY_BYTES, DINK_POST_WINDOW_MS, decideDinkPost } from '#core/dink/receiver-limits.ts';
+import { tooManyAttemptsMessage } from '#core/auth/retry-wording.ts';
+import { DINK_MAX_BODY_BYTES, DINK_POST_LIMITS, decideDinkPost } from '#core/dink/receiver-limits.ts';
 import { errorResponseSchema } from '#core/errors.ts';
 import { serialIdSchema } from '#core/http/params.schema.ts';
-import { takeAttemptOrRefuse } from '../../http/attempt-limiter.ts';
-import { forbidden, notFound, unauthenticated } from '../../http/http-error.ts';
+import { takeAttempt } from '../../http/attempt-limiter.ts';
+import { RateLimitedError, forbidden, notFound, unauthenticated } from '../../http/http-error.ts';
 import { findLinkByTokenHash, type ReceivingLink } from './dink-links.repository.ts';
 import { dinkUrls } from './dink-links.service.ts';
 import { receiveDinkPost, type DinkReceiverDeps } from './dink-receiver.service.ts';
@@ -54,13 +55,19 @@ export async function dinkReceiverRoutes(app: FastifyInstance, deps: DinkReceive
         onRequest: async (request, reply) => {
           reply.header('cache-control', 'no-store');
           const link = await linkOf(deps, tokenOf(request));
-          const attempt = await takeAttemptOrRefuse(
+          const key = `dink:${link.womId}`;
+          const attempt = await takeAttempt(
             deps,
-            'Dink post',
-            DINK_POST_WINDOW_MS,
-            { token: `dink:${link.womId}` },
+            {
+              minute: { key, windowMs: DINK_POST_LIMITS.minute.windowMs },
+              day: { key: `${key}:day`, windowMs: DINK_POST_LIMITS.day.windowMs },
+            },
             decideDinkPost,
           );
+          if (!attempt.allowed) {
+            const wait = attempt.retryAfterSeconds;
+            throw new RateLimitedError(wait, tooManyAttemptsMessage('Dink post', wait));
+          }
           // Every post counts, stored or not: the limit is on what an address sends.
           await attempt.failed();
           links.set(request, link);
@@ -68,7 +75,7 @@ export async function dinkReceiverRoutes(app: FastifyInstance, deps: DinkReceive
         schema: {
           tags: TAGS,
           description:
-            "The receiver Dink posts to: `application/json`, or `multipart/form-data` with `payload_json` and an optional `file` (PNG or JPEG, at most 8 MB). 202 when stored, 200 for a repeat of a stored post; 401 an unknown or revoked address, 403 another game account or a character that is no longer the member's, 413 a screenshot over 8 MB, 415 another content type or a file that is not an image, 400 a body that is not a Dink notification, 429 over 120 posts a minute.",
+            "The receiver Dink posts to: `application/json`, or `multipart/form-data` with `payload_json` and an optional `file` (PNG or JPEG, at most 8 MB). 202 when stored, 200 for a repeat of a stored post; 401 an unknown or revoked address, 403 another game account or a character that is no longer the member's, 413 a screenshot over 8 MB, 415 another content type or a file that is not an image, 400 a body that is not a Dink notification, 429 over 120 posts a minute or 2,000 a day.",
           params: tokenParamsSchema,
           response: {
             200: dinkReceiptSchema,

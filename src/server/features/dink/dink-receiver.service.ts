@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { parseDinkNotification, type DinkNotification } from '#core/dink/notification.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, forbidden } from '../../http/http-error.ts';
+import { DINK_MAX_NOTIFICATION_BYTES } from '#core/dink/receiver-limits.ts';
+import { HttpError, badRequest, forbidden } from '../../http/http-error.ts';
 import { unstorableText } from '../../plugins/input-guard.ts';
 import { bindAccountHash, countLinkPost, type ReceivingLink } from './dink-links.repository.ts';
 import { attachImage, insertPost, storeImage, type ImageCaps } from './dink-inbox.repository.ts';
@@ -17,9 +18,13 @@ export interface DinkReceiverDeps {
 
 export const OTHER_ACCOUNT_MESSAGE = 'This Dink address is bound to another game account';
 export const NOT_A_NOTIFICATION = 'The body is not a Dink notification';
+export const NOTIFICATION_SIZE_MESSAGE = 'The notification must be at most 32 KB';
 
 /** The notification in a post, or the 400 that says what is wrong with it. */
 export function readNotification(payloadText: string): DinkNotification {
+  if (Buffer.byteLength(payloadText) > DINK_MAX_NOTIFICATION_BYTES) {
+    throw new HttpError(413, 'PAYLOAD_TOO_LARGE', NOTIFICATION_SIZE_MESSAGE);
+  }
   let json: unknown;
   try {
     json = JSON.parse(payloadText);
