@@ -10,7 +10,7 @@ import { hashDinkToken, newDinkToken } from './dink-token.ts';
 export interface DinkLinksDeps {
   db: Kysely<Database>;
   clock: Clock;
-  /** The site's address, for the URLs handed to Dink. */
+  /** The site's address when a request names none (PUBLIC_URL, else this server's local one). */
   siteUrl: string;
 }
 
@@ -35,11 +35,15 @@ export function dinkUrls(siteUrl: string, token: string): DinkLinkCreated {
   return { url: base, config_url: `${base}/config` };
 }
 
-/** A new address for the user's character, replacing any earlier one; only its hash is kept. */
+/**
+ * A new address for the user's character, replacing any earlier one; only its hash is kept. The URLs
+ * start with `siteUrl`: the address the member reached the site at, which their game can reach too.
+ */
 export async function createDinkLink(
   deps: DinkLinksDeps,
   userId: number,
   womId: string,
+  siteUrl: string,
 ): Promise<DinkLinkCreated> {
   const token = newDinkToken();
   await deps.db.transaction().execute(async (trx) => {
@@ -51,7 +55,7 @@ export async function createDinkLink(
       now: deps.clock.now().toISOString(),
     });
   });
-  return dinkUrls(deps.siteUrl, token);
+  return dinkUrls(siteUrl, token);
 }
 
 export async function revokeDinkLink(deps: DinkLinksDeps, userId: number, womId: string): Promise<void> {

@@ -5,6 +5,7 @@ import { dinkLinkCreatedSchema, dinkSharingInputSchema, myDinkLinkSchema } from 
 import { errorResponseSchema } from '#core/errors.ts';
 import { memberParamsSchema } from '#core/members/admin-members.schema.ts';
 import { requireSignedIn, signedInUser } from '../../http/signed-in.ts';
+import { siteOrigin } from '../../http/site-origin.ts';
 import { countedCreation } from '../users/creation-attempts.ts';
 import { listMyLinks } from './dink-links.repository.ts';
 import { createDinkLink, revokeDinkLink, setDinkSharing, type DinkLinksDeps } from './dink-links.service.ts';
@@ -50,7 +51,7 @@ export async function dinkMeRoutes(app: FastifyInstance, deps: DinkLinksDeps): P
     async (request, reply) => {
       const userId = signedInUser(request).id;
       const created = await countedCreation(deps, 'dinkAddress', userId, () =>
-        createDinkLink(deps, userId, request.params.womId),
+        createDinkLink(deps, userId, request.params.womId, siteOrigin(request) ?? deps.siteUrl),
       );
       return reply.code(201).send(created);
     },

@@ -226,6 +226,16 @@ for (const dialect of testDialects) {
       expect(await storedPosts(t)).toEqual([]);
     });
 
+    it('makes the address on the host the member reached the site at, which their game can reach', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/me/characters/42/dink',
+        headers: { ...roles.headers('user'), host: 'clan.example:8080' },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().url).toMatch(/^http:\/\/clan\.example:8080\/api\/dink\/[A-Za-z0-9_-]{43}$/);
+    });
+
     it('serves Dink settings for the Dynamic Config URL pointing at the address', async () => {
       const created = await connectDink(t, '42', roles.headers('user'));
       const response = await t.app.inject({ url: `/api/dink/${created.token}/config` });

@@ -9,6 +9,7 @@ import { errorResponseSchema } from '#core/errors.ts';
 import { serialIdSchema } from '#core/http/params.schema.ts';
 import { takeAttempt } from '../../http/attempt-limiter.ts';
 import { RateLimitedError, forbidden, notFound, unauthenticated } from '../../http/http-error.ts';
+import { siteOrigin } from '../../http/site-origin.ts';
 import { findLinkByTokenHash, type ReceivingLink } from './dink-links.repository.ts';
 import { dinkUrls } from './dink-links.service.ts';
 import { receiveDinkPost, type DinkReceiverDeps } from './dink-receiver.service.ts';
@@ -117,7 +118,8 @@ export async function dinkReceiverRoutes(app: FastifyInstance, deps: DinkReceive
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       await linkOf(deps, request.params.token);
-      const { url } = dinkUrls(deps.siteUrl, request.params.token);
+      // The address Dink downloaded this from, so the settings point back at the same site.
+      const { url } = dinkUrls(siteOrigin(request) ?? deps.siteUrl, request.params.token);
       return dinkDynamicConfig(url, await readDinkThresholds(deps.db));
     },
   );
