@@ -48,7 +48,7 @@ for (const { width, height, device, webhookId } of [
     await postJson(page, '/api/claims/redeem', { code });
     const created = await postJson<DinkLinkCreated>(page, `/api/me/characters/${member.wom_id}/dink`, {});
     const webhook = `${STAND_IN}/api/webhooks/${webhookId}/dink-e2e-token`;
-    await postJson(page, '/api/admin/discord/routes', {
+    const route = await postJson<{ id: number }>(page, '/api/admin/discord/routes', {
       name: `Drops and pets ${width}`,
       url: webhook,
       kinds: ['game_moments'],
@@ -93,5 +93,11 @@ for (const { width, height, device, webhookId } of [
     expect(await fitsViewport(page), 'the Dink tab fits the screen').toBe(true);
     await page.screenshot({ path: `${SHOTS}/admin-dink-${width}.png`, fullPage: true });
     await expectAccessible(page);
+
+    // The Discord journeys start from a dashboard without routes.
+    const removed = await page.request.delete(`/api/admin/discord/routes/${route.id}`, {
+      headers: { origin: siteOrigin() },
+    });
+    expect(removed.ok()).toBe(true);
   });
 }

@@ -15,6 +15,7 @@ const TABS = [
   'Claims',
   'Sync',
   'Discord',
+  'Dink',
   'Audit',
 ];
 const SHOTS = '/tmp/shots-A';

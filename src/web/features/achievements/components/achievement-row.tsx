@@ -18,7 +18,7 @@ export function AchievementRow({ achievement }: { achievement: WomAchievementIte
         <p className="break-words text-stone-200">{achievement.name}</p>
       </div>
       {achievement.createdAt === null ? (
-        <span className="shrink-0 text-sm text-stone-500 italic">date unknown</span>
+        <span className="shrink-0 text-sm text-stone-400 italic">date unknown</span>
       ) : (
         <time dateTime={achievement.createdAt} className="shrink-0 text-sm text-stone-400">
           {formatShortDate(achievement.createdAt)}

@@ -9,7 +9,7 @@ const CELL = 'px-2 py-1.5 align-top [overflow-wrap:anywhere]';
 
 function ChangesTable({ entry, sentence }: { entry: AuditEntry; sentence: string }) {
   const changes = fieldChanges(entry.before, entry.after, entry.member_names);
-  if (changes.length === 0) return <p className="mt-2 text-xs text-stone-500">No field changes recorded.</p>;
+  if (changes.length === 0) return <p className="mt-2 text-xs text-stone-400">No field changes recorded.</p>;
   return (
     <details className="group mt-2">
       <summary className="inline-flex cursor-pointer items-center gap-1 rounded text-sm text-gold-300 hover:text-gold-200">

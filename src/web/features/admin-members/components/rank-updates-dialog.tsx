@@ -51,7 +51,7 @@ function ApplyRankUpdates({
             <span className="text-stone-300">
               {roleDisplayName(member.womrole)} to {roleDisplayName(member.rank_proposal.rank)}
             </span>
-            <span className="text-stone-500">({member.rank_proposal.direction})</span>
+            <span className="text-stone-400">({member.rank_proposal.direction})</span>
           </li>
         ))}
       </ul>
