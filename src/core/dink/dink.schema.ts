@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { womPlayerIdSchema } from '../http/params.schema.ts';
+import { MAX_SERIAL_ID, womPlayerIdSchema } from '../http/params.schema.ts';
 import { DINK_MOMENT_KINDS } from './moment-kinds.ts';
 
 export { DINK_MOMENT_KINDS, DINK_MOMENT_LABELS, type DinkMomentKind } from './moment-kinds.ts';
@@ -37,6 +37,7 @@ export const feedItemSchema = z.object({
 export type FeedItem = z.infer<typeof feedItemSchema>;
 
 export const FEED_PAGE_SIZE = 20;
+const CURSOR_MESSAGE = 'cursor must be a next_cursor from an earlier page';
 export const FEED_MAX_PAGE_SIZE = 50;
 
 /** `GET /api/feed?limit=&cursor=&kind=&wom_id=`: newest first; the cursor is the last item's id. */
@@ -44,7 +45,8 @@ export const feedQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FEED_MAX_PAGE_SIZE).default(FEED_PAGE_SIZE),
   cursor: z
     .string()
-    .regex(/^[1-9][0-9]{0,14}$/, 'cursor must be a next_cursor from an earlier page')
+    .regex(/^[1-9][0-9]{0,9}$/, CURSOR_MESSAGE)
+    .refine((cursor) => Number(cursor) <= MAX_SERIAL_ID, CURSOR_MESSAGE)
     .optional(),
   kind: z.enum(DINK_MOMENT_KINDS).optional(),
   wom_id: womPlayerIdSchema.optional(),

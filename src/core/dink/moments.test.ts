@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { DinkThresholds } from './dink.schema.ts';
-import { collectionProgressOf, lootValueOf, momentOf, personalBestOf, petsOf } from './moments.ts';
+import {
+  MAX_DROP_COINS,
+  collectionProgressOf,
+  lootValueOf,
+  momentOf,
+  personalBestOf,
+  petsOf,
+} from './moments.ts';
 import type { MomentDraft } from './moments.ts';
 import type { DinkNotification } from './notification.ts';
 import { parseDinkNotification } from './notification.ts';
@@ -171,15 +178,36 @@ describe('momentOf: drops', () => {
     expect(lootValueOf(notification('LOOT', { items: 'lots' }))).toBe(0);
   });
 
-  it('holds an absurd total at the largest safe integer', () => {
+  it('holds an absurd total at the most one drop is counted at', () => {
     const forged = notification('LOOT', {
       items: [
         { name: 'Gold', quantity: 1e300, priceEach: 1e300 },
         { name: 'More gold', quantity: Number.MAX_SAFE_INTEGER, priceEach: 2 },
       ],
     });
-    expect(lootValueOf(forged)).toBe(Number.MAX_SAFE_INTEGER);
-    expect(momentOf(forged, thresholds)?.details).toBe('9,007,199,254,740,991 coins');
+    expect(lootValueOf(forged)).toBe(10_000_000_000_000);
+    expect(momentOf(forged, thresholds)?.details).toBe('10,000,000,000,000 coins');
+  });
+
+  it('counts a fractional price in whole coins, as the database keeps them', () => {
+    const drop = notification('LOOT', { items: [{ name: 'Odd', quantity: 3, priceEach: 1_000_000.5 }] });
+    expect(lootValueOf(drop)).toBe(3_000_002);
+    const slot = notification('COLLECTION', {
+      itemName: 'Odd',
+      price: 0.4,
+      completedEntries: 1,
+      totalEntries: 2,
+    });
+    expect(momentOf(slot, thresholds)?.value).toBe(0);
+  });
+
+  it('makes no collection progress of counts past what a 32-bit column holds', () => {
+    const forged = notification('COLLECTION', {
+      itemName: 'X',
+      completedEntries: 1,
+      totalEntries: 3_000_000_000,
+    });
+    expect(collectionProgressOf(forged)).toBeNull();
   });
 });
 
@@ -479,7 +507,8 @@ describe('the rules, for any extra a client could send', () => {
           expect(moment.details.length).toBeLessThanOrEqual(500);
         }
         const value = lootValueOf(n);
-        if (value !== null) expect(value >= 0 && value <= Number.MAX_SAFE_INTEGER).toBe(true);
+        if (value !== null)
+          expect(Number.isInteger(value) && value >= 0 && value <= MAX_DROP_COINS).toBe(true);
         personalBestOf(n);
         collectionProgressOf(n);
         petsOf(n);
@@ -499,7 +528,7 @@ describe('the rules, for any extra a client could send', () => {
       fc.property(fc.array(fc.oneof(item, pricedItem, fc.anything())), (items) => {
         const drop = notification('LOOT', { items, source: 'Anywhere' });
         const value = lootValueOf(drop);
-        expect(value !== null && value >= 0 && value <= Number.MAX_SAFE_INTEGER).toBe(true);
+        expect(value !== null && Number.isInteger(value) && value >= 0 && value <= MAX_DROP_COINS).toBe(true);
         const moment = momentOf(drop, { ...thresholds, min_loot_value: 0 });
         expect(moment === null || moment.value === value).toBe(true);
       }),

@@ -59,8 +59,13 @@ function finiteOf(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
+/** Counts go to 32-bit columns: nothing in the game counts past this. */
+const MAX_COUNT = 2_147_483_647;
+
 function countOf(value: unknown): number | null {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_COUNT
+    ? value
+    : null;
 }
 
 /** Digits grouped by commas whatever the server's locale. */
@@ -94,7 +99,14 @@ function draft(
   value: number | null,
 ): MomentDraft {
   const shown = details.filter((part): part is string => part !== null && part !== '');
-  return { kind, title: cut(title, TITLE_MAX), details: cut(shown.join(SEPARATOR), DETAILS_MAX), value };
+  // Whatever it counts (coins, experience, milliseconds), a whole number the database can keep.
+  const kept = value === null ? null : coinsOf(value);
+  return {
+    kind,
+    title: cut(title, TITLE_MAX),
+    details: cut(shown.join(SEPARATOR), DETAILS_MAX),
+    value: kept,
+  };
 }
 
 /** `a`, `a and b`, `a, b and c`. */
@@ -109,8 +121,20 @@ interface Item {
   value: number;
 }
 
+/**
+ * The most coins one drop or slot is counted at: far above any item in the game (the coin stack
+ * itself stops at 2,147,483,647), and low enough that a season of forged drops sums within the
+ * database's 64-bit totals.
+ */
+export const MAX_DROP_COINS = 10_000_000_000_000;
+
+/** Whole coins within that bound: the database keeps integers, and Dink's prices can be fractional. */
+function coinsOf(value: number): number {
+  return Math.round(Math.min(Math.max(value, 0), MAX_DROP_COINS));
+}
+
 function cappedProduct(a: number, b: number): number {
-  return Math.min(a * b, Number.MAX_SAFE_INTEGER);
+  return coinsOf(a * b);
 }
 
 /** The priced items of a drop or reward; an item without a name, count or price is skipped. */
@@ -129,10 +153,7 @@ function itemsOf(value: unknown): Item[] {
 }
 
 function totalOf(items: Item[]): number {
-  return Math.min(
-    items.reduce((sum, item) => sum + item.value, 0),
-    Number.MAX_SAFE_INTEGER,
-  );
+  return coinsOf(items.reduce((sum, item) => sum + item.value, 0));
 }
 
 function mostValuable(items: Item[]): string | null {
@@ -247,7 +268,7 @@ function collectionMoment(n: DinkNotification, extra: Extra): MomentDraft {
       progress === null ? null : `${formatNumber(progress.completed)}/${formatNumber(progress.total)} slots`,
       dropper === null ? null : `from ${dropper}`,
     ],
-    price === null || price < 0 ? null : Math.min(price, Number.MAX_SAFE_INTEGER),
+    price === null || price < 0 ? null : coinsOf(price),
   );
 }
 

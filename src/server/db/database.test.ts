@@ -34,7 +34,7 @@ for (const dialect of testDialects) {
     it('creates every table of the data model and reports the migration level', async () => {
       expect(await currentMigration(database)).toBeNull();
       await migrateToLatest(database);
-      expect(await currentMigration(database)).toBe('2026_12_03_0900_dink_moments');
+      expect(await currentMigration(database)).toBe('2026_12_03_1000_dink_image_indexes');
       for (const table of [
         'users',
         'sessions',

@@ -14,6 +14,7 @@ import * as eventCompetitionCheck from './2026_11_30_1200_event_competition_chec
 import * as memberHistoryAndAway from './2026_12_01_0900_member_history_and_away.ts';
 import * as discordOutbox from './2026_12_02_0900_discord_outbox.ts';
 import * as dinkMoments from './2026_12_03_0900_dink_moments.ts';
+import * as dinkImageIndexes from './2026_12_03_1000_dink_image_indexes.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_0900_member_history_and_away': memberHistoryAndAway,
   '2026_12_02_0900_discord_outbox': discordOutbox,
   '2026_12_03_0900_dink_moments': dinkMoments,
+  '2026_12_03_1000_dink_image_indexes': dinkImageIndexes,
 };

@@ -55,4 +55,36 @@ describe('postgres: Dink moments when the database connection is lost', () => {
       .execute();
     expect(loot).toEqual([{ total_value: (POSTS / 2) * 42_069, drops: POSTS / 2 }]);
   });
+
+  it('sets aside a post the database cannot hold, and goes on with the posts behind it', async () => {
+    const { token } = await connectDink(t, '42', roles.headers('user'));
+    for (const name of ['Poison', 'Olmlet']) {
+      const pet = {
+        ...examplePayload('pet.json'),
+        extra: { petName: name, milestone: '', duplicate: false },
+      };
+      expect((await postDink(t, token, pet)).statusCode).toBe(202);
+    }
+    // Whatever a post carries that the checks before missed, the database refuses it as out of range.
+    await sql`
+      create function refuse_poison() returns trigger language plpgsql as $$
+      begin
+        if new.title = 'Pet: Poison' then
+          raise exception 'out of range' using errcode = 'numeric_value_out_of_range';
+        end if;
+        return new;
+      end $$`.execute(t.database.db);
+    await sql`create trigger refuse_poison before insert on dink_moments
+      for each row execute function refuse_poison()`.execute(t.database.db);
+
+    expect((await t.runJob(DINK_MOMENTS)).outcome).toBe('succeeded');
+    const moments = await t.database.db.selectFrom('dink_moments').select('title').execute();
+    expect(moments.map((moment) => moment.title)).toEqual(['Pet: Olmlet']);
+    const pending = await t.database.db
+      .selectFrom('dink_posts')
+      .select('id')
+      .where('processed_at', 'is', null)
+      .execute();
+    expect(pending).toEqual([]);
+  });
 });

@@ -14,17 +14,24 @@ export interface PendingPost {
   id: number;
   wom_id: string;
   payload: string;
-  image_id: number | null;
   received_at: string;
 }
 
 /** Moments kept per character: the feed pages through them, and older ones go with their screenshots. */
 export const MOMENTS_KEPT_PER_MEMBER = 500;
+/** Bosses and team sizes one character holds a time for: every board there is, and no more. */
+export const PERSONAL_BESTS_PER_MEMBER = 300;
+/**
+ * Moments of one character announced to Discord in an hour: a lucky raid is a handful, while a
+ * flood from one address would hold every other piece of news behind it in each route's queue.
+ */
+export const MOMENTS_ANNOUNCED_PER_HOUR = 20;
+const HOUR_MS = 3_600_000;
 
 export async function listPendingPosts(db: Kysely<Database>, limit: number): Promise<PendingPost[]> {
   return db
     .selectFrom('dink_posts')
-    .select(['id', 'wom_id', 'payload', 'image_id', 'received_at'])
+    .select(['id', 'wom_id', 'payload', 'received_at'])
     .where('processed_at', 'is', null)
     .orderBy('id')
     .limit(limit)
@@ -39,6 +46,24 @@ export async function hasPendingPosts(db: Kysely<Database>): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Marks a post done without anything made of it, and drops its screenshot. */
+export async function setPostAside(db: Kysely<Database>, postId: number, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const post = await trx
+      .selectFrom('dink_posts')
+      .select('image_id')
+      .where('id', '=', postId)
+      .executeTakeFirst();
+    await trx
+      .updateTable('dink_posts')
+      .set({ processed_at: now.toISOString() })
+      .where('id', '=', postId)
+      .execute();
+    const imageId = post?.image_id ?? null;
+    if (imageId !== null) await deleteImages(trx, [imageId]);
+  });
 }
 
 function notificationOf(payload: string): DinkNotification | null {
@@ -56,6 +81,17 @@ async function isPublic(trx: Trx, womId: string): Promise<{ shared: boolean; nam
   return { shared: row ? Boolean(row.shared) : false, name: row?.name ?? womId };
 }
 
+/** The character's moments made in the hour up to now, the one just made included. */
+async function momentsInTheHour(trx: Trx, womId: string, now: Date): Promise<number> {
+  const row = await trx
+    .selectFrom('dink_moments')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('wom_id', '=', womId)
+    .where('occurred_at', '>', new Date(now.getTime() - HOUR_MS).toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 async function savePersonalBest(
   trx: Trx,
   best: { boss: string; team_size: number; time_ms: number },
@@ -63,6 +99,20 @@ async function savePersonalBest(
   at: string,
 ): Promise<void> {
   const row = { ...best, wom_id: womId, occurred_at: at };
+  const held = await trx
+    .selectFrom('dink_personal_bests')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('boards'),
+      eb.fn
+        .count<number | string>('time_ms')
+        .filterWhere((inner) =>
+          inner.and([inner('boss', '=', best.boss), inner('team_size', '=', best.team_size)]),
+        )
+        .as('this_board'),
+    ])
+    .where('wom_id', '=', womId)
+    .executeTakeFirstOrThrow();
+  if (Number(held.this_board) === 0 && Number(held.boards) >= PERSONAL_BESTS_PER_MEMBER) return;
   await trx
     .insertInto('dink_personal_bests')
     .values(row)
@@ -157,8 +207,18 @@ export async function processDinkPost(
 ): Promise<boolean> {
   const at = now.toISOString();
   await trx.updateTable('dink_posts').set({ processed_at: at }).where('id', '=', post.id).execute();
+  // Read again here: the receiver may have let the screenshot go since the post was listed.
+  const current = await trx
+    .selectFrom('dink_posts')
+    .select('image_id')
+    .where('id', '=', post.id)
+    .executeTakeFirst();
+  const imageId = current?.image_id ?? null;
   const n = notificationOf(post.payload);
-  if (!n) return false;
+  if (!n) {
+    if (imageId !== null) await deleteImages(trx, [imageId]);
+    return false;
+  }
   let changed = false;
   const moment = momentOf(n, thresholds);
   if (moment) {
@@ -172,12 +232,12 @@ export async function processDinkPost(
         title: moment.title,
         details: moment.details,
         value: moment.value,
-        image_id: post.image_id,
+        image_id: imageId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const { shared, name } = await isPublic(trx, post.wom_id);
-    if (shared) {
+    if (shared && (await momentsInTheHour(trx, post.wom_id, now)) <= MOMENTS_ANNOUNCED_PER_HOUR) {
       await announce(
         trx,
         {
@@ -190,7 +250,7 @@ export async function processDinkPost(
             title: moment.title,
             details: moment.details,
             value: moment.value,
-            image_id: post.image_id,
+            image_id: imageId,
             occurred_at: post.received_at,
           },
         },
@@ -199,8 +259,8 @@ export async function processDinkPost(
     }
     await trimMoments(trx, post.wom_id);
     changed = true;
-  } else if (post.image_id !== null) {
-    await deleteImages(trx, [post.image_id]);
+  } else if (imageId !== null) {
+    await deleteImages(trx, [imageId]);
   }
   const best = personalBestOf(n);
   if (best) {

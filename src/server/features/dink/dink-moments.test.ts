@@ -99,6 +99,45 @@ for (const dialect of testDialects) {
       expect(board.entries.map((entry) => entry.time_ms)).toEqual([2_401_200]);
     });
 
+    it('holds a character to a time on 300 boards, still improving the ones it has', async () => {
+      await t.database.db
+        .insertInto('dink_personal_bests')
+        .values(
+          Array.from({ length: 300 }, (_, i) => ({
+            boss: i === 0 ? 'Chambers of Xeric' : `Boss ${i}`,
+            team_size: 3,
+            wom_id: '42',
+            time_ms: 3_000_000,
+            occurred_at: '2026-11-01T00:00:00.000Z',
+          })),
+        )
+        .execute();
+      const kill = examplePayload('kill_count.json');
+      await post(kill);
+      await post({ ...kill, extra: { ...(kill.extra as object), boss: 'One board too many' } });
+      await t.runJob(DINK_MOMENTS);
+      const bests = await t.database.db
+        .selectFrom('dink_personal_bests')
+        .select(['boss', 'time_ms'])
+        .where('boss', 'in', ['Chambers of Xeric', 'One board too many'])
+        .execute();
+      expect(bests).toEqual([{ boss: 'Chambers of Xeric', time_ms: 2_794_000 }]);
+    });
+
+    it('announces at most 20 moments of one character an hour, keeping them all on the feed', async () => {
+      const { webhookId } = await t.addRoute(['game_moments']);
+      for (let i = 0; i < 25; i += 1) {
+        await post({
+          ...examplePayload('pet.json'),
+          extra: { petName: `Pet ${i}`, milestone: '', duplicate: false },
+        });
+      }
+      await t.runJob(DINK_MOMENTS);
+      await t.deliverAll();
+      expect(t.standIn.received(webhookId)).toHaveLength(20);
+      expect((await read<FeedPage>('/api/feed?limit=50')).items).toHaveLength(25);
+    });
+
     it('pages the feed newest first and filters it by kind and member', async () => {
       for (let i = 0; i < 5; i += 1) await post({ ...examplePayload('pet.json'), content: `pet ${i}` });
       await post(examplePayload('collection.json'));
@@ -112,6 +151,8 @@ for (const dialect of testDialects) {
       expect((await read<FeedPage>('/api/feed?wom_id=43')).items).toEqual([]);
       expect((await t.app.inject({ url: '/api/feed?kind=death' })).statusCode).toBe(400);
       expect((await t.app.inject({ url: '/api/feed?cursor=abc' })).statusCode).toBe(400);
+      // Past what an id can be on either database: refused alike, not a page on one and a 500 on the other.
+      expect((await t.app.inject({ url: '/api/feed?cursor=99999999999' })).statusCode).toBe(400);
     });
 
     it('keeps a member who shares nothing off every public page, screenshots included', async () => {
@@ -127,6 +168,11 @@ for (const dialect of testDialects) {
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/png');
       expect(image.rawPayload.equals(pngBytes())).toBe(true);
+      const again = await t.app.inject({
+        url: imageUrl!,
+        headers: { 'if-none-match': String(image.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
 
       const hidden = await t.roles.as('user', {
         method: 'PATCH',

@@ -8,7 +8,7 @@ import { DINK_MAX_BODY_BYTES, DINK_POST_LIMITS, decideDinkPost } from '#core/din
 import { errorResponseSchema } from '#core/errors.ts';
 import { serialIdSchema } from '#core/http/params.schema.ts';
 import { takeAttempt } from '../../http/attempt-limiter.ts';
-import { RateLimitedError, forbidden, notFound, unauthenticated } from '../../http/http-error.ts';
+import { RateLimitedError, badRequest, forbidden, notFound, unauthenticated } from '../../http/http-error.ts';
 import { siteOrigin } from '../../http/site-origin.ts';
 import { findLinkByTokenHash, type ReceivingLink } from './dink-links.repository.ts';
 import { dinkUrls } from './dink-links.service.ts';
@@ -24,6 +24,7 @@ export interface DinkReceiverRouteDeps extends DinkReceiverDeps {
 
 export const UNKNOWN_ADDRESS_MESSAGE =
   'This Dink address is not known (it may have been replaced or disconnected)';
+export const EMPTY_BODY_MESSAGE = 'The body is empty: Dink sends its notification as JSON or in a form';
 export const NOT_CURRENT_MESSAGE = 'This character is no longer claimed by a member of the clan';
 /** Image ids seen by the public, never the token's. */
 const imageParamsSchema = z.object({ id: serialIdSchema });
@@ -92,7 +93,8 @@ export async function dinkReceiverRoutes(app: FastifyInstance, deps: DinkReceive
       },
       async (request, reply) => {
         const link = links.get(request);
-        if (!link || !(request.body instanceof DinkUpload)) throw unauthenticated(UNKNOWN_ADDRESS_MESSAGE);
+        if (!link) throw unauthenticated(UNKNOWN_ADDRESS_MESSAGE);
+        if (!(request.body instanceof DinkUpload)) throw badRequest(EMPTY_BODY_MESSAGE);
         const status = await receiveDinkPost(deps, link, request.body);
         return reply.code(status === 'stored' ? 202 : 200).send({ status });
       },
@@ -132,11 +134,15 @@ export async function dinkReceiverRoutes(app: FastifyInstance, deps: DinkReceive
       const image = await readPublicImage(deps.db, request.params.id);
       if (!image) throw notFound('No such screenshot');
       // Short-lived: a member who takes their moments off the feed takes their pictures with them.
-      return reply
-        .header('cache-control', 'public, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        .type(image.content_type)
-        .send(image.bytes);
+      return (
+        reply
+          .header('cache-control', 'public, max-age=300')
+          // An id's bytes never change: its tag needs no hashing of megabytes.
+          .header('etag', `"dink-image-${request.params.id}"`)
+          .header('x-content-type-options', 'nosniff')
+          .type(image.content_type)
+          .send(image.bytes)
+      );
     },
   );
 }

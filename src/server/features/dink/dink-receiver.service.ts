@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { momentOf } from '#core/dink/moments.ts';
 import { parseDinkNotification, type DinkNotification } from '#core/dink/notification.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
@@ -8,6 +9,7 @@ import { HttpError, badRequest, forbidden } from '../../http/http-error.ts';
 import { unstorableText } from '../../plugins/input-guard.ts';
 import { bindAccountHash, countLinkPost, type ReceivingLink } from './dink-links.repository.ts';
 import { attachImage, insertPost, storeImage, type ImageCaps } from './dink-inbox.repository.ts';
+import { readDinkThresholds } from './dink-settings.repository.ts';
 import type { DinkUpload } from './dink-upload.ts';
 
 export interface DinkReceiverDeps {
@@ -71,7 +73,8 @@ export async function receiveDinkPost(
       receivedAt: now,
     });
     if (postId === null) return 'duplicate';
-    if (upload.image) {
+    // A screenshot that will show nowhere must not push out the member's older ones.
+    if (upload.image && momentOf(notification, await readDinkThresholds(trx)) !== null) {
       const imageId = await storeImage(trx, { ...upload.image, womId: link.womId, now }, deps.imageCaps);
       if (imageId !== null) await attachImage(trx, postId, imageId);
     }
