@@ -227,6 +227,26 @@ for (const dialect of testDialects) {
       expect(await t.database.db.selectFrom('dink_images').select('id').execute()).toEqual([]);
     });
 
+    it('drops a queued announcement when the member takes their moments off the public pages first', async () => {
+      const { webhookId } = await t.addRoute(['game_moments']);
+      await post(examplePayload('pet.json'));
+      await t.runJob(DINK_MOMENTS);
+      await t.roles.as('user', {
+        method: 'PATCH',
+        url: '/api/me/characters/42/dink',
+        payload: { share_public: false },
+      });
+      await t.deliverAll();
+      expect(t.standIn.received(webhookId)).toEqual([]);
+      const deliveries = await t.database.db
+        .selectFrom('discord_deliveries')
+        .select(['status', 'error'])
+        .execute();
+      expect(deliveries).toEqual([
+        { status: 'dropped', error: 'The member took this moment off the public pages before it was sent' },
+      ]);
+    });
+
     it('announces a public moment to a Discord route carrying in-game moments', async () => {
       const { webhookId } = await t.addRoute(['game_moments']);
       await post(examplePayload('pet.json'));

@@ -106,6 +106,16 @@ export async function retryDelivery(
     .execute();
 }
 
+/** One message that must not go out any more, with why. */
+export async function dropDelivery(db: Db, id: number, reason: string) {
+  await db
+    .updateTable('discord_deliveries')
+    .set({ status: 'dropped', error: reason })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 /** A stopped route's queue: dropped, not kept to flood the channel when the route is mended. */
 export async function dropPendingDeliveries(db: Db, routeId: number, reason: string) {
   await db

@@ -33,6 +33,7 @@ import {
   GLOBAL_BUCKET,
   hasDueDeliveries,
   listRoutesWithDueDeliveries,
+  dropDelivery,
   nextPendingDelivery,
   pruneDeliveries,
   retryDelivery,
@@ -40,10 +41,11 @@ import {
   type DeliveryRow,
 } from './discord-deliveries.repository.ts';
 import { findRoute, markRouteDelivered, stopRoute, type StoredRoute } from './discord-routes.repository.ts';
-import { findMomentImage } from './moment-image.repository.ts';
+import { findMomentImage, isMomentStillPublic } from './moment-image.repository.ts';
 
 /** The job's name: its lease and run records. */
 export const DISCORD_DELIVERY = 'discord-delivery';
+export const MOMENT_NO_LONGER_PUBLIC = 'The member took this moment off the public pages before it was sent';
 
 /**
  * A message being sent is retried this long after its claim if the sender died meanwhile: longer
@@ -129,13 +131,18 @@ async function deliverRoute(
     if (await bucketBlockedUntil(deps.db, [route.webhookId, GLOBAL_BUCKET], iso)) break;
     const delivery = await nextPendingDelivery(deps.db, routeId);
     if (!delivery || delivery.next_attempt_at > iso) break;
+    const pending = JSON.parse(delivery.news) as News;
+    if (pending.kind === 'game_moments' && !(await isMomentStillPublic(deps.db, pending.moment.id))) {
+      await dropDelivery(deps.db, delivery.id, MOMENT_NO_LONGER_PUBLIC);
+      continue;
+    }
     const attempts = delivery.attempts + 1;
     await deps.db.transaction().execute(async (trx) => {
       await context.holdLease(trx);
       await claimDelivery(trx, delivery.id, attempts, new Date(now.getTime() + IN_FLIGHT_MS).toISOString());
     });
     sent += 1;
-    const news = JSON.parse(delivery.news) as News;
+    const news = pending;
     const liveId =
       delivery.live_event_id === null
         ? null

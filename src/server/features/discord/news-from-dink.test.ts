@@ -7,6 +7,7 @@ import type { News } from '#core/discord/news.ts';
 import type { DinkMomentKind } from '#core/dink/dink.schema.ts';
 import { testDialects } from '#test/databases.ts';
 import { createDiscordTestApp, type DiscordTestApp } from '#test/discord.ts';
+import { addMember } from '../claims/claims.testing.ts';
 import { announce } from './discord-outbox.ts';
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -61,11 +62,23 @@ for (const dialect of testDialects) {
 
     beforeEach(async () => {
       t = await createDiscordTestApp(dialect);
+      await addMember(t, '101', 'Zezima');
     });
     afterEach(async () => t.close());
 
+    /** Queues the news with its moment stored, as the Dink job does: only a stored public moment is sent. */
     const queue = (news: News) =>
-      t.database.db.transaction().execute((trx) => announce(trx, news, t.clock.now()));
+      t.database.db.transaction().execute(async (trx) => {
+        if (news.kind === 'game_moments') {
+          const { id, kind, wom_id, title, details, value, image_id, occurred_at } = news.moment;
+          await trx
+            .insertInto('dink_moments')
+            .values({ id, post_id: id, kind, wom_id, title, details, value, image_id, occurred_at })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+        }
+        return announce(trx, news, t.clock.now());
+      });
     const storeImage = async (bytes: Buffer, contentType: string) => {
       const row = await t.database.db
         .insertInto('dink_images')
