@@ -158,6 +158,10 @@ for (const dialect of testDialects) {
         payload: 'hello',
       });
       expect(plain.statusCode).toBe(415);
+      expect(plain.json()).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Dink posts its notification as application/json or multipart/form-data',
+      });
       expect((await postDink(t, token, '{not json')).statusCode).toBe(400);
       const noType = await postDink(t, token, { playerName: 'Wise Rune', dinkAccountHash: HASH });
       expect(noType.statusCode).toBe(400);

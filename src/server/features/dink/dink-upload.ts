@@ -33,6 +33,7 @@ export class DinkUpload {
 export const IMAGE_TYPE_MESSAGE = 'The file must be a PNG or JPEG image';
 export const IMAGE_SIZE_MESSAGE = 'The file must be at most 8 MB';
 export const MISSING_PAYLOAD_MESSAGE = 'The form must carry the notification in payload_json';
+export const CONTENT_TYPE_MESSAGE = 'Dink posts its notification as application/json or multipart/form-data';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
@@ -75,7 +76,7 @@ export async function parseDinkForm(body: Buffer, contentType: string): Promise<
 
 /**
  * In the receiver's scope only: JSON kept as its text, and multipart forms, both up to Dink's
- * largest post. Any other content type is Fastify's 415.
+ * largest post. Any other content type is a 415 that names the two.
  */
 export function acceptDinkBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
@@ -84,6 +85,9 @@ export function acceptDinkBodies(app: FastifyInstance): void {
     { parseAs: 'string', bodyLimit: DINK_MAX_BODY_BYTES },
     (_request, body, done) => done(null, new DinkUpload(String(body), null)),
   );
+  app.addContentTypeParser('*', (_request, _body, done) => {
+    done(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', CONTENT_TYPE_MESSAGE));
+  });
   app.addContentTypeParser(
     'multipart/form-data',
     { parseAs: 'buffer', bodyLimit: DINK_MAX_BODY_BYTES },
