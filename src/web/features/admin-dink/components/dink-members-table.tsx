@@ -3,37 +3,33 @@ import { DataTable, StackedLabel } from '../../../components/data-table.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import { byLastPost } from '../lib/members-order.ts';
-import { formatRelativeTime } from '../lib/relative-time.ts';
+import { formatTimeAgo } from '../../../lib/time-ago.ts';
+import { useNow } from '../../../lib/use-now.ts';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 type DinkMember = AdminDink['members'][number];
 
-/** A link made only by a sharing choice, before any address, has never been Dink's. */
-const usedDink = (member: DinkMember) => member.connected || member.bound || member.posts > 0;
-
 /**
  * Each member who has had Dink connected: who, their account, its state, what it posted and when,
- * latest first.
+ * in the server's order (latest post first).
  */
 export function DinkMembersTable({ members }: { members: readonly DinkMember[] }) {
-  const shown = members.filter(usedDink);
-  if (shown.length === 0) {
+  const now = useNow();
+  if (members.length === 0) {
     return (
       <EmptyState title="Nobody has connected Dink yet">
         Members connect it on their profile’s Dink tab.
       </EmptyState>
     );
   }
-  const now = new Date();
   return (
     <DataTable
       caption="Members with Dink"
       columns={['Player', 'Account', 'Connected', 'Bound', 'Public', 'Posts', 'Last post']}
       stacked
     >
-      {byLastPost(shown).map((member) => (
+      {members.map((member) => (
         <tr key={member.wom_id} className="border-t border-stone-800 align-top">
           <th scope="row" className="px-4 py-3 text-left font-medium break-words text-stone-100">
             {member.player_name}
@@ -62,7 +58,7 @@ export function DinkMembersTable({ members }: { members: readonly DinkMember[] }
             <StackedLabel>Last post</StackedLabel>
             {member.last_post_at ? (
               <time dateTime={member.last_post_at} title={formatDateTime(member.last_post_at)}>
-                {formatRelativeTime(member.last_post_at, now)}
+                {formatTimeAgo(member.last_post_at, now)}
               </time>
             ) : (
               'Never'

@@ -69,31 +69,31 @@ afterEach(() => {
 
 describe('DinkTab', () => {
   it('says nobody has connected Dink yet, with where members do it', async () => {
-    // A sharing choice made before connecting leaves a link that Dink never used.
-    const shy = dinkMember('Shy', { connected: false, bound: false, share_public: false });
-    stubApi(fakeServer(adminDink({ members: [shy] })).handlers);
+    // The server leaves out a link made only by a sharing choice, which Dink never used.
+    stubApi(fakeServer(adminDink({ members: [] })).handlers);
     renderTab();
     expect(await screen.findByText('Nobody has connected Dink yet')).toBeInTheDocument();
     expect(screen.getByText('Members connect it on their profile’s Dink tab.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('lists the members with Dink, latest post first, with their account, state and posts', async () => {
+  it('lists the members with Dink in the order the server gives, with their account, state and posts', async () => {
     const now = Date.now();
     stubApi(
       fakeServer(
         adminDink({
+          // In the server's order: latest post first.
           members: [
-            dinkMember('Lynx Titan', { bound: false, share_public: false }),
-            dinkMember('Zezima', {
-              posts: 1234,
-              last_post_at: new Date(now - 26 * HOUR_MS).toISOString(),
-            }),
             dinkMember('Iron Bob', {
               connected: false,
               posts: 7,
               last_post_at: new Date(now - 3 * HOUR_MS).toISOString(),
             }),
+            dinkMember('Zezima', {
+              posts: 1234,
+              last_post_at: new Date(now - 26 * HOUR_MS).toISOString(),
+            }),
+            dinkMember('Lynx Titan', { bound: false, share_public: false }),
           ],
         }),
       ).handlers,

@@ -12,7 +12,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { getCompetitionsQueryOptions } from '../api/get-competitions.ts';
 import { useEvents } from '../api/get-events.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { searchEvents } from '../utils/search-events.ts';
 import { EventCounters } from './event-counters.tsx';
 import { EventSection } from './event-section.tsx';

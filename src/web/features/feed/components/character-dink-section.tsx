@@ -5,7 +5,7 @@ import { paths } from '#core/site/pages.ts';
 import { ProgressBar } from '../../../components/progress-bar.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useCharacterDink } from '../api/get-character-dink.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { MomentCard } from './moment-card.tsx';
 
 function Part({ title, children }: { title: string; children: ReactNode }) {

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/states.tsx';
 import { itemsOf } from '../../../lib/paged-list.ts';
 import { useFeed } from '../api/get-feed.ts';
 import { useFeedFilter } from '../hooks/use-feed-filter.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { FeedFilters } from './feed-filters.tsx';
 import { MomentCard } from './moment-card.tsx';
 

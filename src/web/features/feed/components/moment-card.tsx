@@ -1,7 +1,8 @@
 import type { FeedItem } from '#core/dink/dink.schema.ts';
 import { MemberLink } from '../../../components/member-link.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { formatTimeAgo, momentValue } from '../lib/moment-format.ts';
+import { formatTimeAgo } from '../../../lib/time-ago.ts';
+import { momentValue } from '../lib/moment-format.ts';
 import { DINK_MOMENT_LABELS } from '#core/dink/moment-kinds.ts';
 
 /**
@@ -37,7 +38,7 @@ export function MomentCard({
   showPlayer = true,
 }: {
   item: FeedItem;
-  now: number;
+  now: Date;
   showPlayer?: boolean;
 }) {
   const value = momentValue(item);

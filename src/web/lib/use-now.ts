@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 const MINUTE_MS = 60_000;
 
 /**
- * The current time, renewed every minute, so statuses and remaining times move on while the page
- * stays open (event data itself only refetches when it changes).
+ * The current time, renewed every minute, so statuses, remaining times and '5 minutes ago' move on
+ * while the page stays open (the data itself only refetches when it changes).
  */
 export function useNow(intervalMs = MINUTE_MS): Date {
   const [now, setNow] = useState(() => new Date());
