@@ -1,7 +1,7 @@
 import { QueryState } from '../../../components/query-state.tsx';
 import { TabSection } from '../../../components/tab-section.tsx';
 import { useAdminDink } from '../api/get-admin-dink.ts';
-import { AdminDinkPanel } from './admin-dink-panel.tsx';
+import { SectionPanel } from '../../../components/section-panel.tsx';
 import { DinkMembersTable } from './dink-members-table.tsx';
 import { ScreenshotStorage } from './screenshot-storage.tsx';
 import { ThresholdsForm } from './thresholds-form.tsx';
@@ -21,24 +21,24 @@ export function DinkTab() {
       <QueryState query={dink} loadingLabel="Loading Dink..." errorTitle="Error Loading Dink">
         {(data) => (
           <>
-            <AdminDinkPanel
+            <SectionPanel
               title="Thresholds"
               description="What makes a drop, a level or an XP milestone notable enough for the Clan Feed and for Discord."
             >
               <ThresholdsForm thresholds={data.thresholds} />
-            </AdminDinkPanel>
-            <AdminDinkPanel
+            </SectionPanel>
+            <SectionPanel
               title="Screenshot storage"
               description="The screenshots that came with moments, against the caps for the site and for each member."
             >
               <ScreenshotStorage images={data.images} />
-            </AdminDinkPanel>
-            <AdminDinkPanel
+            </SectionPanel>
+            <SectionPanel
               title="Members with Dink"
               description="Who has a Dink address, whether its first post bound it to a game account, and when it last posted."
             >
               <DinkMembersTable members={data.members} />
-            </AdminDinkPanel>
+            </SectionPanel>
           </>
         )}
       </QueryState>

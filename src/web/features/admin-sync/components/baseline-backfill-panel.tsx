@@ -2,7 +2,7 @@ import type { Notify } from '../../../components/notice-banner.tsx';
 import { LoadingState } from '../../../components/states.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useBackfillStatus, useStartBackfill } from '../api/baseline-backfill.ts';
-import { SyncPanel } from './sync-panel.tsx';
+import { SectionPanel } from '../../../components/section-panel.tsx';
 import { SyncRunsTable } from './sync-runs-table.tsx';
 
 /**
@@ -20,7 +20,7 @@ export function BaselineBackfillPanel({ notify }: { notify: Notify }) {
     });
 
   return (
-    <SyncPanel
+    <SectionPanel
       title="Baselines from WOM History"
       description="Clan XP counts from each member's baseline. For members this site only first saw, the backfill reads Wise Old Man's snapshot nearest their join date. Baselines set by an admin or imported are never changed, and no gem demotion is proposed from a first-seen baseline."
     >
@@ -47,6 +47,6 @@ export function BaselineBackfillPanel({ notify }: { notify: Notify }) {
         {running ? 'Backfilling...' : 'Backfill from WOM history'}
       </button>
       {status.data && <SyncRunsTable runs={status.data.runs} caption="Recent backfills" />}
-    </SyncPanel>
+    </SectionPanel>
   );
 }

@@ -2,7 +2,7 @@ import type { ConnectionCheck } from '#core/sync/connection-check.ts';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useCheckConnection } from '../api/connection-check.ts';
-import { SyncPanel } from './sync-panel.tsx';
+import { SectionPanel } from '../../../components/section-panel.tsx';
 
 const orDash = (value: number | null) => (value === null ? '-' : formatNumber(value));
 
@@ -80,7 +80,7 @@ export function ConnectionCheckPanel({ notify }: { notify: Notify }) {
       onError: (error) => notify({ kind: 'error', text: `Failed to check the connection: ${error.message}` }),
     });
   return (
-    <SyncPanel
+    <SectionPanel
       title="Wise Old Man Connection"
       description="The site reads the group set by WOM_GROUP_ID from WOM_BASE_URL. Check connection asks Wise Old Man for everything the sync reads (up to seven requests of its budget) and shows what came back."
     >
@@ -93,6 +93,6 @@ export function ConnectionCheckPanel({ notify }: { notify: Notify }) {
         {check.isPending ? 'Checking...' : 'Check connection'}
       </button>
       {check.data && <CheckResult check={check.data} />}
-    </SyncPanel>
+    </SectionPanel>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '../api/player-watch.ts';
 import { usePolledStatus } from '../hooks/use-polled-status.ts';
 import { ConnectionNotice } from './connection-notice.tsx';
-import { SyncPanel } from './sync-panel.tsx';
+import { SectionPanel } from '../../../components/section-panel.tsx';
 import { SyncRunsTable } from './sync-runs-table.tsx';
 
 /**
@@ -78,7 +78,7 @@ export function PlayerWatchPanel({ notify }: { notify: Notify }) {
   };
 
   return (
-    <SyncPanel
+    <SectionPanel
       title="Player Watch List"
       description="The RuneWatch list is matched against member names; reported members appear under alerts."
     >
@@ -130,6 +130,6 @@ export function PlayerWatchPanel({ notify }: { notify: Notify }) {
         </label>
       </div>
       {status.data && <SyncRunsTable runs={status.data.runs} caption="Recent downloads" />}
-    </SyncPanel>
+    </SectionPanel>
   );
 }

@@ -6,7 +6,7 @@ import { getSyncStatus, syncStatusQueryKey, useStartSync } from '../api/wom-sync
 import { usePolledStatus } from '../hooks/use-polled-status.ts';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { SyncProgress } from './sync-progress.tsx';
-import { SyncPanel } from './sync-panel.tsx';
+import { SectionPanel } from '../../../components/section-panel.tsx';
 import { SyncRunsTable } from './sync-runs-table.tsx';
 
 /** A sync changes members, events, stats and achievements: every query is loaded again after one. */
@@ -38,7 +38,7 @@ export function WomSyncPanel({ notify }: { notify: Notify }) {
     });
 
   return (
-    <SyncPanel
+    <SectionPanel
       title="Wise Old Man Sync"
       description="Members, stats, competitions and achievements are copied from WOM on a schedule."
       action={
@@ -65,6 +65,6 @@ export function WomSyncPanel({ notify }: { notify: Notify }) {
       ) : (
         status.isPending && <LoadingState label="Loading sync status..." />
       )}
-    </SyncPanel>
+    </SectionPanel>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 
-/** One job's panel on the sync tab: a titled region with what it does, its action and its state. */
-export function SyncPanel({
+/** A titled region of a dashboard tab, with a line on what it is for and, beside the title, its action. */
+export function SectionPanel({
   title,
   description,
   action,
@@ -9,7 +9,7 @@ export function SyncPanel({
 }: {
   title: string;
   description: ReactNode;
-  /** Shown beside the title, e.g. the job's start button. */
+  /** Shown beside the title, e.g. a job's start button. */
   action?: ReactNode;
   children: ReactNode;
 }) {
