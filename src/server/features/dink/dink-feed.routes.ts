@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
-  DINK_MOMENT_KINDS,
   FEED_PAGE_SIZE,
   characterDinkSchema,
   feedPageSchema,
@@ -11,6 +10,7 @@ import {
   personalBestBoardSchema,
   personalBestsQuerySchema,
 } from '#core/dink/dink.schema.ts';
+import { isMomentKind } from '#core/dink/moment-kinds.ts';
 import { errorResponseSchema } from '#core/errors.ts';
 import { playerQuerySchema } from '#core/wom/wom-data.schema.ts';
 import type { Database } from '../../db/schema.ts';
@@ -25,7 +25,6 @@ export interface DinkFeedDeps {
 }
 
 const TAGS = ['dink'];
-const KINDS = new Set<string>(DINK_MOMENT_KINDS);
 
 /**
  * The public reads built from Dink: the Clan Feed, the personal-best and loot boards, a character's
@@ -39,7 +38,7 @@ export async function dinkFeedRoutes(app: FastifyInstance, deps: DinkFeedDeps): 
   const firstPages = cacheVariantsByRevision(db, (kind) =>
     readFeedPage(db, {
       limit: FEED_PAGE_SIZE,
-      ...(kind ? { kind: kind as (typeof DINK_MOMENT_KINDS)[number] } : {}),
+      ...(isMomentKind(kind) ? { kind } : {}),
     }).then((page) => prebuildJson(feedPageSchema, page)),
   );
   const defaultBoard = cacheByRevision(db, () =>
@@ -117,7 +116,7 @@ export async function dinkFeedRoutes(app: FastifyInstance, deps: DinkFeedDeps): 
   deps.publicReads.add('/api/feed', (query) => {
     if (query === '') return firstPages.ready('');
     const kind = /^kind=([a-z_]+)$/.exec(query)?.[1];
-    return kind !== undefined && KINDS.has(kind) ? firstPages.ready(kind) : undefined;
+    return kind !== undefined && isMomentKind(kind) ? firstPages.ready(kind) : undefined;
   });
   deps.publicReads.add('/api/personal-bests', withoutQuery(defaultBoard.ready));
   deps.publicReads.add('/api/loot-board', withoutQuery(lootBoard.ready));

@@ -188,7 +188,7 @@ export async function listAdminLinks(db: Db): Promise<AdminDink['members']> {
     .where((eb) => eb.or([eb('dink_links.token_hash', 'is not', null), eb('dink_links.posts', '>', 0)]))
     .orderBy((eb) => eb('dink_links.last_post_at', 'is', null))
     .orderBy('dink_links.last_post_at', 'desc')
-    .orderBy('dink_links.created_at', 'desc')
+    .orderBy('members.name')
     .limit(2000)
     .execute();
   return rows.map((row) => ({
