@@ -1,12 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { CharacterPage } from '#core/members/character.schema.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
-import { E2E_ADMIN, apiJson, expect, expectAccessible, fitsViewport, test } from './fixtures.ts';
+import { E2E_ADMIN, apiJson, expect, expectAccessible, fitsViewport, siteOrigin, test } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots-E';
-
-/** The public journeys' server: mutations must name it (the server's same-origin check). */
-const siteOrigin = () => test.info().project.use.baseURL ?? '';
 
 /** The roster's first member who is not an alt (alts are listed only with Show Alt Accounts). */
 async function firstListedMember(page: Page): Promise<PublicMember> {

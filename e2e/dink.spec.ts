@@ -6,7 +6,16 @@ import examplePet from '../src/server/demo/dink-payloads/pet.json' with { type: 
 import exampleKill from '../src/server/demo/dink-payloads/kill_count.json' with { type: 'json' };
 import exampleLoot from '../src/server/demo/dink-payloads/loot.json' with { type: 'json' };
 import exampleCollection from '../src/server/demo/dink-payloads/collection.json' with { type: 'json' };
-import { E2E_ADMIN, apiJson, expect, expectAccessible, fitsViewport, test } from './fixtures.ts';
+import {
+  E2E_ADMIN,
+  apiJson,
+  expect,
+  expectAccessible,
+  fitsViewport,
+  postJson,
+  siteOrigin,
+  test,
+} from './fixtures.ts';
 
 /**
  * Issue 23: a member connects Dink on their profile, their game posts to the address, and the moments
@@ -21,15 +30,7 @@ const SCREENSHOT = Buffer.from(
   'base64',
 );
 
-const siteOrigin = () => test.info().project.use.baseURL ?? '';
-
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
-
-async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await request.post(path, { data, headers: { origin: siteOrigin() } });
-  expect(response.ok(), `POST ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** An unclaimed main from the middle of the roster: other journeys take theirs from its ends. */
 async function unclaimedMain(request: APIRequestContext, offset: number): Promise<PublicMember> {
@@ -44,18 +45,18 @@ async function unclaimedMain(request: APIRequestContext, offset: number): Promis
 /** Signs up and claims a character with a code the admin makes, as a member would. */
 async function memberWithCharacter(page: Page, username: string, offset: number): Promise<PublicMember> {
   const admin = await page.context().browser()!.newContext({ baseURL: siteOrigin() });
-  await post(admin.request, '/api/auth/login', E2E_ADMIN);
+  await postJson(admin.request, '/api/auth/login', E2E_ADMIN);
   const member = await unclaimedMain(admin.request, offset);
-  const { code } = await post<{ code: string }>(admin.request, '/api/admin/claim-codes', {
+  const { code } = await postJson<{ code: string }>(admin.request, '/api/admin/claim-codes', {
     wom_id: member.wom_id,
   });
   await admin.close();
-  await post(page.request, '/api/auth/register', {
+  await postJson(page.request, '/api/auth/register', {
     username,
     password: `${username}-password`,
     confirm_password: `${username}-password`,
   });
-  await post(page.request, '/api/claims/redeem', { code });
+  await postJson(page.request, '/api/claims/redeem', { code });
   return member;
 }
 

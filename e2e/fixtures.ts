@@ -84,6 +84,16 @@ export function idlePrefetchDone(page: Page): Promise<unknown> {
   return page.waitForRequest((request) => new URL(request.url()).pathname === '/api/wom-competitions');
 }
 
+/** The journey's server: mutations must name it (the server's same-origin check). */
+export const siteOrigin = () => test.info().project.use.baseURL ?? '';
+
+/** A JSON POST to our own API as the site's pages send it; the journey fails unless it succeeds. */
+export async function postJson<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const response = await request.post(path, { data, headers: { origin: siteOrigin() } });
+  expect(response.ok(), `POST ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
 /** A JSON read of our own API, e.g. to compare a page with the data behind it. */
 export async function apiJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path);

@@ -5,7 +5,16 @@ import { GOAL_MESSAGES } from '#core/goals/goals.schema.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import type { WomGroupStats } from '#core/wom/wom-data.schema.ts';
 import { formatNumber } from '../src/web/lib/format.ts';
-import { E2E_ADMIN, apiJson, expect, expectAccessible, fitsViewport, test } from './fixtures.ts';
+import {
+  E2E_ADMIN,
+  apiJson,
+  expect,
+  expectAccessible,
+  fitsViewport,
+  postJson,
+  siteOrigin,
+  test,
+} from './fixtures.ts';
 
 /**
  * Issue 21, items 10, 13 and 14: a member's day on a desktop and on a phone. On the public journeys'
@@ -15,20 +24,11 @@ import { E2E_ADMIN, apiJson, expect, expectAccessible, fitsViewport, test } from
  */
 const SHOTS = '/tmp/shots-I';
 
-/** The public journeys' server: mutations must name it (the server's same-origin check). */
-const siteOrigin = () => test.info().project.use.baseURL ?? '';
-
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
-
-async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await request.post(path, { data, headers: { origin: siteOrigin() } });
-  expect(response.ok(), `POST ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** Signs a new member up through the API, which signs the context in as them. */
 async function register(request: APIRequestContext, username: string): Promise<void> {
-  await post(request, '/api/auth/register', {
+  await postJson(request, '/api/auth/register', {
     username,
     password: `${username}-password`,
     confirm_password: `${username}-password`,
@@ -38,7 +38,7 @@ async function register(request: APIRequestContext, username: string): Promise<v
 /** A browser context signed in as the admin, for making codes and reviewing requests. */
 async function adminContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: siteOrigin() });
-  await post(context.request, '/api/auth/login', E2E_ADMIN);
+  await postJson(context.request, '/api/auth/login', E2E_ADMIN);
   return context;
 }
 
@@ -56,7 +56,7 @@ async function unclaimedMains(request: APIRequestContext, count: number): Promis
 }
 
 async function claimCode(admin: APIRequestContext, member: PublicMember): Promise<string> {
-  return (await post<{ code: string }>(admin, '/api/admin/claim-codes', { wom_id: member.wom_id })).code;
+  return (await postJson<{ code: string }>(admin, '/api/admin/claim-codes', { wom_id: member.wom_id })).code;
 }
 
 /** On a phone the navbar's links sit behind its menu button; on a desktop they are in the bar. */
@@ -136,7 +136,7 @@ for (const width of [1280, 390]) {
       // The member who waits: asks for both characters, and both are pending.
       await register(page.request, `waiting-member-${width}`);
       for (const member of [byCode!, byRequest!]) {
-        await post(page.request, '/api/claim-requests', { wom_id: member.wom_id, message: 'My main' });
+        await postJson(page.request, '/api/claim-requests', { wom_id: member.wom_id, message: 'My main' });
       }
       await page.goto('/profile');
       await page.getByRole('tab', { name: 'Requests' }).click();
@@ -157,7 +157,7 @@ for (const width of [1280, 390]) {
       await expect(claimer.getByRole('status').filter({ hasText: 'Successfully claimed' })).toHaveText(
         CLAIM_MESSAGES.claimed(byCode!.name),
       );
-      const request = await post<ClaimRequest>(claimer.request, '/api/claim-requests', {
+      const request = await postJson<ClaimRequest>(claimer.request, '/api/claim-requests', {
         wom_id: byRequest!.wom_id,
       });
       const review = await admin.patch(`/api/admin/claim-requests/${request.id}`, {
@@ -191,7 +191,7 @@ for (const width of [1280, 390]) {
       const code = await claimCode(admin.request, character!);
       await admin.close();
       await register(page.request, `goal-setter-${width}`);
-      await post(page.request, '/api/claims/redeem', { code });
+      await postJson(page.request, '/api/claims/redeem', { code });
 
       await page.goto('/profile');
       await expect(page.getByRole('heading', { name: character!.name })).toBeVisible();

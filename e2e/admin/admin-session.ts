@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
-import { E2E_ADMIN, expect, test } from '../fixtures.ts';
+import { E2E_ADMIN, expect, siteOrigin } from '../fixtures.ts';
 
-/** The site's origin: mutations must name it (the server's same-origin check). */
-export const siteOrigin = () => test.info().project.use.baseURL ?? '';
+export { siteOrigin };
 
 /** Signs the page's browser in through the API, as the sign-in form would. */
 export async function signIn(page: Page, account: { username: string; password: string } = E2E_ADMIN) {

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import type { AdminDink, DinkLinkCreated } from '#core/dink/dink.schema.ts';
 import examplePet from '../../src/server/demo/dink-payloads/pet.json' with { type: 'json' };
-import { E2E_DISCORD_PORT, expect, expectAccessible, fitsViewport, test } from '../fixtures.ts';
+import { E2E_DISCORD_PORT, expect, expectAccessible, fitsViewport, postJson, test } from '../fixtures.ts';
 import { adminMembers, openDashboard, signIn, siteOrigin } from './admin-session.ts';
 
 /**
@@ -17,12 +16,6 @@ const SCREENSHOT = Buffer.from(
 );
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
-
-async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { data, headers: { origin: siteOrigin() } });
-  expect(response.ok(), `POST ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 interface Received {
   body: { embeds?: Array<{ title?: string; image?: { url?: string } }> };
@@ -42,13 +35,17 @@ for (const { width, height, device, webhookId } of [
     const member = (await adminMembers(page))
       .filter((candidate) => !candidate.is_claimed)
       .at(width === 390 ? -2 : -1)!;
-    const { code } = await postJson<{ code: string }>(page, '/api/admin/claim-codes', {
+    const { code } = await postJson<{ code: string }>(page.request, '/api/admin/claim-codes', {
       wom_id: member.wom_id,
     });
-    await postJson(page, '/api/claims/redeem', { code });
-    const created = await postJson<DinkLinkCreated>(page, `/api/me/characters/${member.wom_id}/dink`, {});
+    await postJson(page.request, '/api/claims/redeem', { code });
+    const created = await postJson<DinkLinkCreated>(
+      page.request,
+      `/api/me/characters/${member.wom_id}/dink`,
+      {},
+    );
     const webhook = `${STAND_IN}/api/webhooks/${webhookId}/dink-e2e-token`;
-    const route = await postJson<{ id: number }>(page, '/api/admin/discord/routes', {
+    const route = await postJson<{ id: number }>(page.request, '/api/admin/discord/routes', {
       name: `Drops and pets ${width}`,
       url: webhook,
       kinds: ['game_moments'],

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DiscordKindInfo } from '#core/discord/discord-kinds.ts';
 import type { DiscordDelivery, DiscordRoute } from '#core/discord/discord-routes.schema.ts';
@@ -8,30 +7,11 @@ import type { DinkMomentKind } from '#core/dink/dink.schema.ts';
 import { testDialects } from '#test/databases.ts';
 import { createDiscordTestApp, type DiscordTestApp } from '#test/discord.ts';
 import { addMember } from '../claims/claims.testing.ts';
+import { demoScreenshot } from '../../demo/demo-dink-screenshot.ts';
 import { announce } from './discord-outbox.ts';
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real 1×1 gold PNG: signature, header, one filtered scanline, end. */
-function tinyPng(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0xc8, 0xa2, 0x4a]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A real PNG, as the demo's screenshots are made. */
+const tinyPng = () => demoScreenshot([200, 162, 74], 1);
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
