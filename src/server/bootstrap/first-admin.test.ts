@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { createManualClock, testConfig } from '#test/app.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
-import { ConfigError } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { login } from '../features/auth/auth.service.ts';
 import { hashPassword } from '../features/users/passwords.ts';
 import { formatLogLine } from '../logging/pretty-log-line.ts';
@@ -12,6 +12,18 @@ function recordingLog() {
   const lines: string[] = [];
   const log = { info: vi.fn((m: string) => lines.push(m)), warn: vi.fn((m: string) => lines.push(m)) };
   return { log: log as unknown as FastifyBaseLogger, lines };
+}
+
+/** The demo's settings with the log format start-up picks when stdout is, or is not, a terminal. */
+const demoConfig = (stdoutIsTerminal: boolean) =>
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }, stdoutIsTerminal);
+
+/** A Fastify logger writing its JSON records here, and a sink for what is printed beside them. */
+function recordingStdout() {
+  const records: string[] = [];
+  const printed: string[] = [];
+  const app = Fastify({ logger: { level: 'info', stream: { write: (line) => records.push(line) } } });
+  return { app, records, printed, out: { write: (text: string) => printed.push(text) } };
 }
 
 for (const dialect of testDialects) {
@@ -131,7 +143,7 @@ for (const dialect of testDialects) {
 
     it('in demo mode, creates `admin` with a random password printed once, and only once', async () => {
       const first = recordingLog();
-      await ensureFirstAdmin(deps(), testConfig(), first.log);
+      await ensureFirstAdmin(deps(), demoConfig(true), first.log);
       const password = /Password: (\S+)/.exec(first.lines.join('\n'))?.[1];
       expect(password).toBeDefined();
       const session = await login(
@@ -141,16 +153,43 @@ for (const dialect of testDialects) {
       expect(session.user.is_admin).toBe(true);
 
       const second = recordingLog();
-      await ensureFirstAdmin(deps(), testConfig(), second.log);
+      await ensureFirstAdmin(deps(), demoConfig(true), second.log);
       expect(second.lines).toEqual([]);
       expect(await admins()).toEqual([{ username: 'admin' }]);
     });
 
-    it("in demo mode, frames the generated password in a box on the log's one record", async () => {
-      const json: string[] = [];
-      const app = Fastify({ logger: { level: 'info', stream: { write: (line) => json.push(line) } } });
-      await ensureFirstAdmin(deps(), testConfig(), app.log);
+    it('when stdout is not a terminal, prints the password as plain lines, and no record holds it', async () => {
+      const { app, records, printed, out } = recordingStdout();
+      await ensureFirstAdmin(deps(), demoConfig(false), app.log, out);
       await app.close();
+
+      expect(printed).toHaveLength(1);
+      const lines = printed[0]!.split('\n');
+      const password = /^│ Password: (\S+) │$/.exec(lines[3]!)![1]!;
+      const rule = '─'.repeat(`Password: ${password}`.length + 2);
+      expect(lines).toEqual([
+        'Created the first admin. Its password is shown only this once:',
+        `┌${rule}┐`,
+        `│ ${'Username: admin'.padEnd(`Password: ${password}`.length)} │`,
+        `│ Password: ${password} │`,
+        `└${rule}┘`,
+        'Change it with: npm run admin -- reset-password admin',
+        '',
+      ]);
+      expect(records).toHaveLength(1);
+      expect(records[0]).not.toContain(password);
+      expect((JSON.parse(records[0]!) as { msg: string }).msg).toBe(
+        'Created the first admin "admin": its password is printed once above as plain lines, not in a record',
+      );
+      const session = await login({ ...deps(), sessionTtlDays: 1 }, { username: 'admin', password });
+      expect(session.user.is_admin).toBe(true);
+    });
+
+    it("in a terminal, frames the generated password in a box on the log's one record", async () => {
+      const { app, records: json, printed, out } = recordingStdout();
+      await ensureFirstAdmin(deps(), demoConfig(true), app.log, out);
+      await app.close();
+      expect(printed).toEqual([]);
 
       expect(json).toHaveLength(1);
       const message = (JSON.parse(json[0]!) as { msg: string }).msg;
