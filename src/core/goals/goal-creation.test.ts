@@ -42,8 +42,8 @@ describe('planGoal', () => {
     expect(planGoal({ metric: 'ehp', mode: 'gain', value: 1 }, 100, TODAY)).toMatchObject({ ok: false });
   });
 
-  it('names the metric when the character has none of it yet, in the words of its kind', () => {
-    expect(planGoal({ metric: 'attack', mode: 'gain', value: 1 }, 0, TODAY)).toEqual({
+  it("names the metric when the character's snapshot lacks it, in the words of its kind", () => {
+    expect(planGoal({ metric: 'attack', mode: 'gain', value: 1 }, null, TODAY)).toEqual({
       ok: false,
       message: GOAL_MESSAGES.noExperience('Attack'),
     });
@@ -51,10 +51,22 @@ describe('planGoal', () => {
       ok: false,
       message: GOAL_MESSAGES.noKills('Zulrah'),
     });
-    expect(planGoal({ metric: 'clue_scrolls_all', mode: 'gain', value: 1 }, 0, TODAY)).toEqual({
+    expect(planGoal({ metric: 'clue_scrolls_all', mode: 'gain', value: 1 }, null, TODAY)).toEqual({
       ok: false,
       message: GOAL_MESSAGES.noScore('Clue Scrolls (All)'),
     });
+  });
+
+  it('starts a first kill, score or experience from 0', () => {
+    expect(planGoal({ metric: 'vorkath', mode: 'gain', value: 50 }, 0, TODAY)).toEqual({
+      ok: true,
+      goal: { goal_type: 'boss', start_value: 0, target_value: 50 },
+    });
+    expect(planGoal({ metric: 'clue_scrolls_all', mode: 'total', value: 1 }, 0, TODAY)).toMatchObject({
+      ok: true,
+      goal: { goal_type: 'activity', start_value: 0, target_value: 1 },
+    });
+    expect(planGoal({ metric: 'sailing', mode: 'gain', value: 1_000 }, 0, TODAY)).toMatchObject({ ok: true });
   });
 
   it('refuses a total that does not exceed the current value', () => {

@@ -33,14 +33,15 @@ export function goalTarget(mode: GoalChoice['mode'], current: number, value: num
 
 /**
  * Checks a new goal against the character's current value for its metric (null when the snapshot
- * lacks it) and today's UTC date, in the order the spec lists them: a metric with no value yet,
+ * lacks it) and today's UTC date, in the order the spec lists them: a metric the snapshot lacks,
  * a total not above the current value, a target date in the past; then that a gain on top of the
- * current value is still a target a number holds exactly.
+ * current value is still a target a number holds exactly. A value of 0 is a start like any other:
+ * WOM reports a first boss kill's 0 (and anything under the hiscores' threshold) as unranked.
  */
 export function planGoal(choice: GoalChoice, current: number | null, today: string): GoalPlan {
   const goalType = metricKindOf(choice.metric);
   if (goalType === null) return { ok: false, message: `Unknown metric: ${choice.metric}` };
-  if (current === null || current <= 0) {
+  if (current === null) {
     return { ok: false, message: ZERO_MESSAGES[goalType](metricDisplayName(choice.metric)) };
   }
   if (choice.mode === 'total' && choice.value <= current) {

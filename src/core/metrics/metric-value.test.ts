@@ -19,6 +19,21 @@ describe('metricValue', () => {
     expect(metricValue(snapshot, 'clue_scrolls_all')).toBe(42);
   });
 
+  it("reads WOM's unranked -1 (under the hiscores' threshold) as 0", () => {
+    const unranked: PlayerSnapshot = {
+      createdAt: snapshot.createdAt,
+      data: {
+        skills: { sailing: { experience: -1, rank: -1, level: 1 } },
+        bosses: { vorkath: { kills: -1, rank: -1 } },
+        activities: { clue_scrolls_all: { score: -1, rank: -1 } },
+        computed: {},
+      },
+    };
+    expect(metricValue(unranked, 'sailing')).toBe(0);
+    expect(metricValue(unranked, 'vorkath')).toBe(0);
+    expect(metricValue(unranked, 'clue_scrolls_all')).toBe(0);
+  });
+
   it('is null for a metric goals and races do not track, or one the snapshot lacks', () => {
     expect(metricValue(snapshot, 'ehp')).toBeNull();
     expect(metricValue(snapshot, 'not_a_metric')).toBeNull();

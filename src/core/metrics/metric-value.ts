@@ -1,3 +1,4 @@
+import { unrankedAsZero } from '../wom/unranked.ts';
 import type { PlayerSnapshot } from '../wom/wom-data.schema.ts';
 import { ACTIVITY_KEYS, BOSS_KEYS, SKILL_KEYS } from './metric-catalogue.ts';
 
@@ -16,10 +17,15 @@ export function metricKindOf(metric: string): MetricKind | null {
 
 /**
  * What a goal or a race tracks for the metric in the snapshot: a skill's experience, a boss's kills,
- * an activity's score. Null when the metric is not a tracked one or the snapshot lacks it. Snapshots
- * are stored with unranked values as 0, so the value is never negative.
+ * an activity's score, WOM's unranked -1 (under the hiscores' threshold) read as 0, so a first kill
+ * counts from 0. Null when the metric is not a tracked one or the snapshot lacks it.
  */
 export function metricValue(snapshot: PlayerSnapshot, metric: string): number | null {
+  const value = rawMetricValue(snapshot, metric);
+  return value === null ? null : unrankedAsZero(value);
+}
+
+function rawMetricValue(snapshot: PlayerSnapshot, metric: string): number | null {
   const { skills, bosses, activities } = snapshot.data;
   switch (metricKindOf(metric)) {
     case 'skill':

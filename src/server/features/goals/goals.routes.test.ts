@@ -94,7 +94,7 @@ for (const dialect of testDialects) {
         const refusals: Array<[object, string]> = [
           [{ wom_id: '42', mode: 'gain', value: 5 }, GOAL_MESSAGES.requiredFields],
           [{ ...gain, value: 0 }, GOAL_MESSAGES.gainNotPositive],
-          [{ ...gain, metric: 'cooking' }, GOAL_MESSAGES.noExperience('Cooking')],
+          [{ ...gain, metric: 'fishing' }, GOAL_MESSAGES.noExperience('Fishing')],
           [{ ...gain, metric: 'vorkath' }, GOAL_MESSAGES.noKills('Vorkath')],
           [{ ...gain, mode: 'total', value: 1_000 }, GOAL_MESSAGES.targetNotAboveCurrent],
           [{ ...gain, target_date: '2026-11-20' }, GOAL_MESSAGES.pastTargetDate],

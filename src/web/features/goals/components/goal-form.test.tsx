@@ -101,13 +101,32 @@ describe('set a goal form', () => {
     });
   });
 
-  it('says a boss with no kills cannot be tracked', async () => {
-    stubApi({ 'GET /api/pwom-player': stats });
+  it('sets a first boss goal from 0 kills', async () => {
+    const sent: unknown[] = [];
+    stubApi({
+      'GET /api/pwom-player': stats,
+      'POST /api/user-goals': ({ body }) => {
+        sent.push(body);
+        return Response.json(testGoal({ metric: 'zulrah' }), { status: 201 });
+      },
+    });
     renderWithQueries(<GoalForm characters={characters} />);
     const user = await fillGoal({ metric: 'Zulrah', value: '10' });
     expect(await screen.findByText('Current: 0')).toBeInTheDocument();
     await user.click(create());
-    expect(screen.getByRole('alert')).toHaveTextContent(GOAL_MESSAGES.noKills('Zulrah'));
+    expect(await screen.findByText('Goal created.')).toBeInTheDocument();
+    expect(sent).toEqual([expect.objectContaining({ metric: 'zulrah', mode: 'gain', value: 10 })]);
+  });
+
+  it('says a boss the snapshot lacks cannot be tracked', async () => {
+    stubApi({ 'GET /api/pwom-player': stats });
+    renderWithQueries(<GoalForm characters={characters} />);
+    // Once the statistics are in (Zulrah shows its 0), Vorkath, which they lack, is chosen.
+    await fillGoal({ metric: 'Zulrah' });
+    await screen.findByText('Current: 0');
+    const user = await fillGoal({ metric: 'Vorkath', value: '10' });
+    await user.click(create());
+    expect(screen.getByRole('alert')).toHaveTextContent(GOAL_MESSAGES.noKills('Vorkath'));
   });
 
   it('shows the current value and sets the minimum one above it in total mode', async () => {

@@ -42,14 +42,21 @@ describe('goal form checks', () => {
     expect(goalFormError(values(), { status: 'error' }, TODAY)).toBe(GOAL_MESSAGES.statsUnavailable);
   });
 
-  it('names the metric with no current value, by its kind', () => {
-    expect(goalFormError(values(), loaded(0), TODAY)).toBe(GOAL_MESSAGES.noExperience('Attack'));
+  it('names the metric the snapshot lacks, by its kind', () => {
+    expect(goalFormError(values(), loaded(null), TODAY)).toBe(GOAL_MESSAGES.noExperience('Attack'));
     expect(goalFormError(values({ metric: 'zulrah' }), loaded(null), TODAY)).toBe(
       GOAL_MESSAGES.noKills('Zulrah'),
     );
-    expect(goalFormError(values({ metric: 'clue_scrolls_all' }), loaded(0), TODAY)).toBe(
+    expect(goalFormError(values({ metric: 'clue_scrolls_all' }), loaded(null), TODAY)).toBe(
       GOAL_MESSAGES.noScore('Clue Scrolls (All)'),
     );
+  });
+
+  it('takes a goal from 0, a first boss kill or clue', () => {
+    expect(goalFormError(values({ metric: 'vorkath' }), loaded(0), TODAY)).toBeNull();
+    expect(
+      goalFormError(values({ metric: 'clue_scrolls_all', mode: 'total', value: '1' }), loaded(0), TODAY),
+    ).toBeNull();
   });
 
   it('needs a total above the current value', () => {

@@ -1,7 +1,6 @@
 import { GOAL_MESSAGES, type CreateGoalInput } from '#core/goals/goals.schema.ts';
 import { metricDisplayName } from '#core/metrics/metric-names.ts';
 import { metricKindOf, metricValue, type MetricKind } from '#core/metrics/metric-value.ts';
-import { unrankedAsZero } from '#core/wom/unranked.ts';
 import type { WomPlayerItem } from '#core/wom/wom-data.schema.ts';
 
 export type GoalMode = CreateGoalInput['mode'];
@@ -48,7 +47,7 @@ export function goalFormError(values: GoalFormValues, current: CurrentValue, tod
   if (current.status === 'error') return GOAL_MESSAGES.statsUnavailable;
   const kind = metricKindOf(values.metric);
   if (kind === null) return GOAL_MESSAGES.requiredFields;
-  if (!current.value) return NOT_FOUND[kind](metricDisplayName(values.metric));
+  if (current.value === null) return NOT_FOUND[kind](metricDisplayName(values.metric));
   if (values.mode === 'total' && value <= current.value) return GOAL_MESSAGES.targetNotAboveCurrent;
   if (values.mode === 'gain' && value <= 0) return GOAL_MESSAGES.gainNotPositive;
   if (values.target_date !== '' && values.target_date < today) return GOAL_MESSAGES.pastTargetDate;
@@ -76,6 +75,5 @@ export function currentValueFrom(
   if (stats.isPending || stats.data === undefined) return { status: 'pending' };
   const snapshot = stats.data.latestSnapshot;
   if (snapshot === null) return { status: 'error' };
-  const value = metricValue(snapshot, metric);
-  return { status: 'loaded', value: value === null ? null : unrankedAsZero(value) };
+  return { status: 'loaded', value: metricValue(snapshot, metric) };
 }

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { metricValue } from '#core/metrics/metric-value.ts';
-import { unrankedAsZero } from '#core/wom/unranked.ts';
 import type { WomPlayerItem } from '#core/wom/wom-data.schema.ts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -15,8 +14,7 @@ const playerQuery = (womId: string) =>
 function valueIn(player: WomPlayerItem | undefined, metric: string): number | null {
   const snapshot = player?.latestSnapshot;
   if (!snapshot || metric === '') return null;
-  const value = metricValue(snapshot, metric);
-  return value === null ? null : unrankedAsZero(value);
+  return metricValue(snapshot, metric);
 }
 
 /** A participant's current value of the metric from its stored snapshot; null until known. */
