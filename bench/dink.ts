@@ -9,8 +9,8 @@
  * would be. Prints p50, p99 and max latency, the statuses, and what the database holds: each
  * distinct post exactly once. Exits non-zero on an error, a post not stored once, or p99 ≥ 100 ms.
  *
- * At 50 a second over 20 addresses for 10 s, an address sends 25 posts, far below the receiver's
- * 120 a minute per address, so the limit is not what the burst measures. DINK_DATABASE_URL runs it
+ * At 50 a second over 20 addresses (one account each) for 10 s, an account sends 25 posts, far below
+ * the receiver's 120 a minute per account, so the limit is not what the burst measures. DINK_DATABASE_URL runs it
  * on PostgreSQL (a database used as it is); by default a throwaway SQLite file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -13,9 +13,10 @@ export const DINK_MAX_BODY_BYTES = DINK_MAX_IMAGE_BYTES + 512 * 1024;
 export const DINK_MAX_NOTIFICATION_BYTES = 32 * 1024;
 
 /**
- * Posts one address may send: a raid's end sends a handful at once (loot, collection log, pet, kill
- * count) and a long day of bossing a few hundred, while a leaked address replayed by a script is
- * held to this, whatever it does.
+ * Posts one account may send, over all its characters' addresses together: a raid's end sends a
+ * handful at once (loot, collection log, pet, kill count) and a long day of bossing a few hundred,
+ * while a leaked address replayed by a script is held to this, whatever it does, and a member with
+ * five characters gets no more than a member with one.
  */
 export const DINK_POST_LIMITS = {
   minute: { attempts: 120, windowMs: 60 * 1000 },

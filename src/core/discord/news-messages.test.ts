@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DISCORD_KIND_LIST } from './discord-kinds.ts';
 import { DISCORD_LIMITS, fitToDiscordLimits, type DiscordEmbed } from './discord-message.ts';
-import { escapeMarkdown, newsMessage, plainTitle } from './news-messages.ts';
-import type { CompetitionRef, News } from './news.ts';
+import { BIDI_CONTROL, linkedAddresses, messageTexts } from '#test/discord-text.ts';
+import { inertText, newsMessage, plainTitle } from './news-messages.ts';
+import type { Announcement, CompetitionRef, News } from './news.ts';
 
 const SITE = 'https://clan.example/';
 const HOSTILE = '*Zez_ima* [x](https://evil.example) `~|>#';
@@ -101,7 +102,7 @@ describe('newsMessage', () => {
     'escapes markdown in a player name in $kind',
     (news) => {
       const description = onlyEmbed(news).description ?? '';
-      expect(description).toContain(escapeMarkdown(HOSTILE));
+      expect(description).toContain(inertText(HOSTILE));
       expect(description).not.toContain('[x](https://evil.example)');
       expect(linkTargets(description)).not.toContain('https://evil.example');
     },
@@ -109,19 +110,19 @@ describe('newsMessage', () => {
 
   it('shows names in titles as written, and relative times only where Discord renders them', () => {
     const goal = onlyEmbed(samples.goal_completed);
-    expect(goal.title).toBe(`${escapeMarkdown(HOSTILE)} reached a goal`);
+    expect(goal.title).toBe(`${inertText(HOSTILE)} reached a goal`);
     for (const kind of ['competition_starting', 'competition_ending'] as const) {
       const embed = onlyEmbed(samples[kind]);
       expect(embed.title).not.toMatch(/<t:/);
       expect(embed.description).toMatch(/^(Starts|Ends) <t:\d+:R>\n/);
     }
-    expect(escapeMarkdown('<@123>')).toBe('\\<@123\\>');
-    expect(plainTitle(escapeMarkdown(HOSTILE))).toBe(HOSTILE);
+    expect(inertText('<@123>')).toBe('\\<@123\\>');
+    expect(plainTitle(inertText(HOSTILE))).toBe(HOSTILE);
   });
 
   it('links a member to their page on the site', () => {
     expect(onlyEmbed(samples.member_joined).description).toBe(
-      `[${escapeMarkdown(HOSTILE)}](https://clan.example/members/101)`,
+      `[${inertText(HOSTILE)}](https://clan.example/members/101)`,
     );
   });
 
@@ -188,6 +189,67 @@ describe('newsMessage', () => {
     expect(podium).toContain('🥉 [Member 2]');
     expect(podium).not.toContain('Member 3]');
     expect(points?.split('**Siege score leaders**')[0]?.trim().split('\n').at(-1)).toBe('+5 more');
+  });
+});
+
+/** A URL in every form Discord would link, wrapped in right-to-left and isolate controls. */
+const PHISH =
+  '\u202Ehttps://evil.example/phish <https://evil.example/a> [x](https://evil.example/b) evil.example/c\u2066\u200F';
+
+/** The fields of a news item that hold what a member, an admin or WOM wrote. */
+const WRITTEN = new Set([
+  'name',
+  'title',
+  'details',
+  'player_name',
+  'from',
+  'to',
+  'achievement',
+  'goal',
+  'reason',
+  'username',
+  'season',
+  'type',
+  'metric',
+  'route',
+  'error',
+]);
+
+/** The news item with every written text replaced by PHISH, however deep. */
+function phished<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(phished) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key,
+      typeof field === 'string' && WRITTEN.has(key) ? PHISH : phished(field),
+    ]),
+  ) as T;
+}
+
+describe('written text in a message', () => {
+  it('drops direction controls and keeps markdown, links and mentions as text', () => {
+    expect(inertText('a\u202Eb\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069\u200E\u200F\u061Cc')).toBe(
+      'abc',
+    );
+    expect(inertText('https://evil.example/phish')).toBe('https:\u200b//evil.\u200bexample/phish');
+    expect(inertText('<https://evil.example>')).toBe('\\<https:\u200b//evil.\u200bexample\\>');
+    expect(inertText('[x](http://evil.example)')).toBe('\\[x\\]\\(http:\u200b//evil.\u200bexample\\)');
+    expect(inertText('steam://run/1')).toBe('steam:\u200b//run/1');
+    expect(inertText('Dragon 2h sword 1.5m, Mr. Bones')).toBe('Dragon 2h sword 1.5m, Mr. Bones');
+    expect(plainTitle(inertText('Loot: https://evil.example/x'))).toBe('Loot: https://evil.example/x');
+  });
+
+  const everyKind: Announcement[] = [...Object.values(samples).map(phished), { kind: 'test', route: PHISH }];
+  it.each(everyKind)('links only to the site and reorders nothing in $kind', (news) => {
+    const message = fitToDiscordLimits(newsMessage(news, SITE));
+    const texts = messageTexts(message);
+    expect(texts.join('\n')).toContain('evil');
+    for (const text of texts) {
+      expect(text).not.toMatch(BIDI_CONTROL);
+      expect(text).not.toContain('evil.example');
+      for (const address of linkedAddresses(text)) expect(address).toMatch(/^https:\/\/clan\.example\//);
+    }
   });
 });
 

@@ -12,14 +12,32 @@ const CLAN_COLOR = 0xc8a24a;
 const ADMIN_COLOR = 0xd9534f;
 const MEDALS = ['🥇', '🥈', '🥉'];
 
-/** Player text is shown as written, never as Discord markdown. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/([\\*_~`|<>#[\]()-])/g, '\\$1');
+/** Marks that reorder how text reads (U+202E shows "gpj.exe" as "exe.jpg"): dropped, never sent. */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const MARKDOWN = /([\\*_~`|<>#[\]()-])/g;
+/** Discord links what follows a scheme's "://"; a zero-width space after the colon stops it. */
+const SCHEME = /:(?=\/\/)/g;
+/** A dot between a name and a letter, as in a domain: broken too, so no client reads a link. */
+const DOMAIN_DOT = /(?<=[\p{L}\p{N}])\.(?=\p{L})/gu;
+const ZERO_WIDTH_SPACE = '\u200b';
+
+/**
+ * Text a member, an admin or WOM wrote, as Discord must show it: as written, never as markdown
+ * (so no masked link, mention or heading), never as a link (a name or item that is a URL, bare or
+ * in `<…>`, reads as text), and without direction controls. Every such text in a message passes
+ * through here; mentions are also refused by `allowed_mentions` when the message is fitted.
+ */
+export function inertText(text: string): string {
+  return text
+    .replace(BIDI_CONTROLS, '')
+    .replace(MARKDOWN, '\\$1')
+    .replace(SCHEME, `:${ZERO_WIDTH_SPACE}`)
+    .replace(DOMAIN_DOT, `.${ZERO_WIDTH_SPACE}`);
 }
 
-/** A title as written, without the escapes `escapeMarkdown` added: for the site's own history. */
+/** A title as written, without what `inertText` added: for the site's own history. */
 export function plainTitle(title: string): string {
-  return title.replace(/\\(.)/g, '$1');
+  return title.replace(/\\(.)/g, '$1').replaceAll(ZERO_WIDTH_SPACE, '');
 }
 
 /** Discord shows `<t:…:R>` ("in 5 hours") in a description, never in a title. */
@@ -57,16 +75,14 @@ function links(siteUrl: string): Links {
     site,
     page,
     member: ({ wom_id, name }) =>
-      wom_id
-        ? `[${escapeMarkdown(name)}](${page(pathTo(paths.member, Number(wom_id)))})`
-        : escapeMarkdown(name),
+      wom_id ? `[${inertText(name)}](${page(pathTo(paths.member, Number(wom_id)))})` : inertText(name),
   };
 }
 
 function embed(title: string, url: string, description: string, admin = false): DiscordMessage {
   // Titles hold names players and admins chose: shown as written, never as markdown.
   const body: DiscordEmbed = {
-    title: escapeMarkdown(title),
+    title: inertText(title),
     url,
     description,
     color: admin ? ADMIN_COLOR : CLAN_COLOR,
@@ -82,8 +98,8 @@ function standingsLines(standings: StandingLine[], link: Links['member'], unit =
 }
 
 function competitionLine(competition: CompetitionRef): string {
-  const what = competition.metric ? ` · ${competition.metric}` : '';
-  return `${escapeMarkdown(competition.type)}${what}\n${dayTime(competition.starts_at)} → ${dayTime(competition.ends_at)}`;
+  const what = competition.metric ? ` · ${inertText(competition.metric)}` : '';
+  return `${inertText(competition.type)}${what}\n${dayTime(competition.starts_at)} → ${dayTime(competition.ends_at)}`;
 }
 
 function memberList(members: MemberRef[], link: Links['member']): string {
@@ -103,7 +119,7 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
       return embed(
         'Test message',
         link.site,
-        `The route “${escapeMarkdown(news.route)}” reaches this channel. Clan news will appear here.`,
+        `The route “${inertText(news.route)}” reaches this channel. Clan news will appear here.`,
       );
     case 'member_joined':
       return embed(
@@ -128,9 +144,7 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
         `${plural(news.renames.length, 'name change')}`,
         roster,
         list(
-          news.renames.map(
-            (r) => `${escapeMarkdown(r.from)} → ${link.member({ wom_id: r.wom_id, name: r.to })}`,
-          ),
+          news.renames.map((r) => `${inertText(r.from)} → ${link.member({ wom_id: r.wom_id, name: r.to })}`),
         ),
       );
     case 'rank_changed':
@@ -140,7 +154,7 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
         list(
           news.changes.map(
             (c) =>
-              `${link.member(c)}: ${escapeMarkdown(c.from === null ? 'no rank' : roleDisplayName(c.from))} → **${escapeMarkdown(roleDisplayName(c.to))}**${c.by_admin ? ' (set by an admin)' : ''}`,
+              `${link.member(c)}: ${inertText(c.from === null ? 'no rank' : roleDisplayName(c.from))} → **${inertText(roleDisplayName(c.to))}**${c.by_admin ? ' (set by an admin)' : ''}`,
           ),
         ),
       );
@@ -148,7 +162,7 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
       return embed(
         `${plural(news.items.length, 'new achievement')}`,
         link.page(paths.achievements),
-        list(news.items.map((item) => `${link.member(item)}: ${escapeMarkdown(item.achievement)}`)),
+        list(news.items.map((item) => `${link.member(item)}: ${inertText(item.achievement)}`)),
       );
     case 'competition_created':
       return embed(`New competition: ${news.competition.title}`, events, competitionLine(news.competition));
@@ -194,7 +208,7 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
       return embed(
         `${news.member.name} reached a goal`,
         link.page(pathTo(paths.goal, news.goal_id)),
-        `${link.member(news.member)}: ${escapeMarkdown(news.goal)}`,
+        `${link.member(news.member)}: ${inertText(news.goal)}`,
       );
     case 'race_finished':
       return embed(
@@ -208,14 +222,14 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
       return embed(
         `Player watch: ${plural(news.reports.length, 'new report')}`,
         `${link.page(paths.admin)}?tab=alerts`,
-        list(news.reports.map((r) => `${link.member(r)}: ${escapeMarkdown(r.reason)}`)),
+        list(news.reports.map((r) => `${link.member(r)}: ${inertText(r.reason)}`)),
         true,
       );
     case 'claim_requests':
       return embed(
         'New claim request',
         `${link.page(paths.admin)}?tab=alerts`,
-        `${escapeMarkdown(news.username)} asks to claim ${link.member(news.member)}. ${plural(news.pending, 'request')} waiting.`,
+        `${inertText(news.username)} asks to claim ${link.member(news.member)}. ${plural(news.pending, 'request')} waiting.`,
         true,
       );
     case 'rank_updates_due':
@@ -225,7 +239,7 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
         list(
           news.members.map(
             (m) =>
-              `${link.member(m)}: ${escapeMarkdown(m.from === null ? 'no rank' : roleDisplayName(m.from))} → **${escapeMarkdown(roleDisplayName(m.to))}**`,
+              `${link.member(m)}: ${inertText(m.from === null ? 'no rank' : roleDisplayName(m.from))} → **${inertText(roleDisplayName(m.to))}**`,
           ),
         ),
         true,
@@ -234,7 +248,7 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
       return embed(
         'The WOM sync keeps failing',
         `${link.page(paths.admin)}?tab=sync`,
-        `${plural(news.failures, 'run')} failed in a row. Last error: ${escapeMarkdown(news.error)}`,
+        `${plural(news.failures, 'run')} failed in a row. Last error: ${inertText(news.error)}`,
         true,
       );
   }
@@ -249,10 +263,10 @@ function gameMoment(moment: GameMoment, link: Links): DiscordMessage {
   const member = link.member({ wom_id: moment.wom_id, name: moment.player_name });
   const details = moment.details.trim();
   const body: DiscordEmbed = {
-    title: escapeMarkdown(`${moment.player_name}: ${moment.title}`),
+    title: inertText(`${moment.player_name}: ${moment.title}`),
     url: link.page(pathTo(paths.member, Number(moment.wom_id))),
     // The member's link first: a description cut to Discord's limit loses the end of the details.
-    description: details === '' ? member : `${member}: ${escapeMarkdown(details)}`,
+    description: details === '' ? member : `${member}: ${inertText(details)}`,
     color: CLAN_COLOR,
     timestamp: moment.occurred_at,
     footer: { text: DINK_MOMENT_LABELS[moment.kind] },

@@ -163,7 +163,7 @@ export async function postDinkToDatabase(deps: DinkCommandDeps, args: DinkArgs):
         .onRef('player_claims.wom_id', '=', 'dink_links.wom_id')
         .onRef('player_claims.user_id', '=', 'dink_links.user_id'),
     )
-    .select(['dink_links.account_hash', 'player_claims.id as claim_id'])
+    .select(['dink_links.user_id', 'dink_links.account_hash', 'player_claims.id as claim_id'])
     .where('dink_links.wom_id', '=', member.womId)
     .executeTakeFirst();
   // As the receiver refuses it: the link's maker no longer owns the character.
@@ -174,7 +174,7 @@ export async function postDinkToDatabase(deps: DinkCommandDeps, args: DinkArgs):
   const status = link
     ? await receiveDinkPost(
         deps,
-        { womId: member.womId, accountHash: link.account_hash, current: true },
+        { womId: member.womId, userId: link.user_id, accountHash: link.account_hash, current: true },
         upload,
       )
     : await storeUnlinkedPost(deps.db, deps.imageCaps, {

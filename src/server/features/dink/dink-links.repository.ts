@@ -8,6 +8,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** What the receiver needs to know of the address a post came to. */
 export interface ReceivingLink {
   womId: string;
+  /** The account that made the address: its posts count against that account's limits. */
+  userId: number;
   accountHash: string | null;
   /** The maker still owns the character and it is a member of the clan: otherwise posts are refused. */
   current: boolean;
@@ -24,6 +26,7 @@ export async function findLinkByTokenHash(db: Db, tokenHash: string): Promise<Re
     .leftJoin('members', 'members.wom_id', 'dink_links.wom_id')
     .select([
       'dink_links.wom_id',
+      'dink_links.user_id',
       'dink_links.account_hash',
       'player_claims.id as claim_id',
       'members.left_at',
@@ -35,7 +38,7 @@ export async function findLinkByTokenHash(db: Db, tokenHash: string): Promise<Re
   if (!row) return undefined;
   const current =
     row.claim_id !== null && row.member_wom_id !== null && row.left_at === null && row.deleted_at === null;
-  return { womId: row.wom_id, accountHash: row.account_hash, current };
+  return { womId: row.wom_id, userId: row.user_id, accountHash: row.account_hash, current };
 }
 
 /**

@@ -209,13 +209,39 @@ for (const dialect of testDialects) {
       ).toBe(202);
     });
 
-    it('holds an address to its posts a day, however they were spread over the minutes', async () => {
+    it("counts the posts of every address of one account together, and another account's apart", async () => {
+      const tokens = [token];
+      for (const [womId, name] of [
+        ['43', 'Wise Alt'],
+        ['44', 'Wise Pure'],
+      ] as const) {
+        await addMember(t, womId, name);
+        await claimCharacter(t, roles.userId, womId);
+        tokens.push((await connectDink(t, womId, roles.headers('user'))).token);
+      }
+      await addMember(t, '50', 'Boss Main');
+      await claimCharacter(t, roles.adminId, '50');
+      const otherAccount = (await connectDink(t, '50', roles.headers('admin'))).token;
+      const chat = (content: string) => ({ ...examplePayload('chat.json'), content });
+
+      const limit = DINK_POST_LIMITS.minute.attempts;
+      for (let i = 0; i < limit; i += 1) {
+        const response = await postDink(t, tokens[i % tokens.length]!, chat(`message ${i}`));
+        expect(response.statusCode).toBe(202);
+      }
+      // Each address has sent a third of the limit: the account has sent all of it.
+      for (const each of tokens) expect((await postDink(t, each, chat('one more'))).statusCode).toBe(429);
+      expect((await postDink(t, otherAccount, chat('the admin posts'))).statusCode).toBe(202);
+      expect(await storedPosts(t)).toHaveLength(limit + 1);
+    });
+
+    it('holds an account to its posts a day, however they were spread over the minutes', async () => {
       const { day } = DINK_POST_LIMITS;
       // The day's count as a day of posts left it (sending 2,000 here would take 17 minutes of limits).
       await t.database.db
         .insertInto('rate_limits')
         .values({
-          key: 'dink:42:day',
+          key: `dink:account:${roles.userId}:day`,
           failures: day.attempts,
           pending: 0,
           window_ends_at: new Date(t.clock.now().getTime() + day.windowMs / 2).toISOString(),

@@ -57,7 +57,8 @@ export async function dinkReceiverRoutes(app: FastifyInstance, deps: DinkReceive
         onRequest: async (request, reply) => {
           reply.header('cache-control', 'no-store');
           const link = await linkOf(deps, tokenOf(request));
-          const key = `dink:${link.womId}`;
+          // Per account, not per address: a member with five characters posts as one person.
+          const key = `dink:account:${link.userId}`;
           const attempt = await takeAttempt(
             deps,
             {
@@ -70,14 +71,14 @@ export async function dinkReceiverRoutes(app: FastifyInstance, deps: DinkReceive
             const wait = attempt.retryAfterSeconds;
             throw new RateLimitedError(wait, tooManyAttemptsMessage('Dink post', wait));
           }
-          // Every post counts, stored or not: the limit is on what an address sends.
+          // Every post counts, stored or not: the limit is on what an account sends.
           await attempt.failed();
           links.set(request, link);
         },
         schema: {
           tags: TAGS,
           description:
-            "The receiver Dink posts to: `application/json`, or `multipart/form-data` with `payload_json` and an optional `file` (PNG or JPEG, at most 8 MB). 202 when stored, 200 for a repeat of a stored post; 401 an unknown or revoked address, 403 another game account or a character that is no longer the member's, 413 a screenshot over 8 MB, 415 another content type or a file that is not an image, 400 a body that is not a Dink notification, 429 over 120 posts a minute or 2,000 a day.",
+            "The receiver Dink posts to: `application/json`, or `multipart/form-data` with `payload_json` and an optional `file` (PNG or JPEG, at most 8 MB). 202 when stored, 200 for a repeat of a stored post; 401 an unknown or revoked address, 403 another game account or a character that is no longer the member's, 413 a screenshot over 8 MB, 415 another content type or a file that is not an image, 400 a body that is not a Dink notification, 429 over 120 posts a minute or 2,000 a day from one account's addresses together.",
           params: tokenParamsSchema,
           response: {
             200: dinkReceiptSchema,

@@ -12,7 +12,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { escapeMarkdown } from '#core/discord/news-messages.ts';
+import { inertText } from '#core/discord/news-messages.ts';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import type { WatchListCase } from '#core/player-watch/player-watch.schema.ts';
 import { RESET_CONFIRMATION } from '#core/seasons/season.schema.ts';
@@ -26,7 +26,7 @@ import { PLAYER_WATCH } from '../player-watch/player-watch.service.ts';
 
 const PINGS = '@everyone <@&123>';
 /** The name as a message shows it: escaped as markdown, still holding the would-be pings. */
-const PINGER = escapeMarkdown(`Mod ${PINGS}`);
+const PINGER = inertText(`Mod ${PINGS}`);
 
 function listCase(accused_rsn: string, fields: Partial<WatchListCase> = {}): WatchListCase {
   return {

@@ -6,8 +6,12 @@ import type { News } from '#core/discord/news.ts';
 import type { DinkMomentKind } from '#core/dink/dink.schema.ts';
 import { testDialects } from '#test/databases.ts';
 import { createDiscordTestApp, type DiscordTestApp } from '#test/discord.ts';
+import { BIDI_CONTROL, linkedAddresses, messageTexts } from '#test/discord-text.ts';
 import { addMember } from '../claims/claims.testing.ts';
 import { demoScreenshot } from '../../demo/demo-dink-screenshot.ts';
+import { DINK_MOMENTS } from '../dink/dink-moments.job.ts';
+import { connectDink, examplePayload, postDink } from '../dink/dink.testing.ts';
+import { claimCharacter } from '../goals/goals.testing.ts';
 import { announce } from './discord-outbox.ts';
 
 /** A real PNG, as the demo's screenshots are made. */
@@ -166,6 +170,34 @@ for (const dialect of testDialects) {
       const titles = (webhookId: string) => t.texts(webhookId).map((text) => text.split('\n')[0]);
       expect(titles(pets.webhookId)).toEqual(['Zezima: Moment pet', 'Zezima: Moment loot']);
       expect(titles(all.webhookId)).toHaveLength(4);
+    });
+
+    it('sends an item named as a link, with direction marks, as plain text through the Dink receiver', async () => {
+      const { webhookId } = await t.addRoute(['game_moments']);
+      await claimCharacter(t, t.roles.userId, '101');
+      const { token } = await connectDink(t, '101', t.roles.headers('user'));
+      const settings = { min_loot_value: 1, min_level: 1, min_xp_milestone: 0 };
+      expect(
+        (await t.roles.as('admin', { method: 'PUT', url: '/api/admin/dink/settings', payload: settings }))
+          .statusCode,
+      ).toBe(200);
+      const loot = examplePayload('loot.json');
+      const extra = loot.extra as { items: { name: string }[]; source: string };
+      extra.items[0]!.name = '\u202Ehttps://evil.example/phish';
+      extra.source = '<https://evil.example/a> [boss](https://evil.example/b)\u2066';
+      const posted = await postDink(t, token, { ...loot, playerName: 'Zezima' });
+      expect(posted.statusCode, posted.body).toBe(202);
+      await t.runJob(DINK_MOMENTS);
+      await t.deliverAll();
+
+      const [message] = t.standIn.received(webhookId);
+      const texts = messageTexts(message?.body ?? {});
+      expect(texts.join('\n')).toContain('phish');
+      for (const text of texts) {
+        expect(text).not.toMatch(BIDI_CONTROL);
+        expect(text).not.toContain('evil.example');
+        for (const address of linkedAddresses(text)) expect(address).toMatch(/^https:\/\/clan\.example\//);
+      }
     });
 
     it('keeps the moment kinds a route lists, and refuses a kind Dink moments do not have', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { escapeMarkdown } from '#core/discord/news-messages.ts';
+import { inertText } from '#core/discord/news-messages.ts';
 import type { Goal } from '#core/goals/goals.schema.ts';
 import type { RaceInput } from '#core/races/races.schema.ts';
 import { createManualClock, createUser, loginAs } from '#test/app.ts';
@@ -67,7 +67,7 @@ for (const dialect of testDialects) {
       await t.deliver();
 
       expect(t.texts(goals.webhookId)).toEqual([
-        `${escapeMarkdown(`Mod ${PINGS}`)} reached a goal\n[${escapeMarkdown(`Mod ${PINGS}`)}](${SITE}/members/43): Attack: 1,500 XP`,
+        `${inertText(`Mod ${PINGS}`)} reached a goal\n[${inertText(`Mod ${PINGS}`)}](${SITE}/members/43): Attack: 1,500 XP`,
       ]);
       const [message] = t.standIn.received(goals.webhookId);
       expect(message?.body.allowed_mentions).toEqual({ parse: [] });
@@ -129,7 +129,7 @@ for (const dialect of testDialects) {
 
       expect(t.texts(claims.webhookId)).toEqual([
         `New claim request\npleb asks to claim [Lynx Titan](${SITE}/members/50). 1 request waiting.`,
-        `New claim request\nasker asks to claim [${escapeMarkdown(`Alt ${PINGS}`)}](${SITE}/members/51). 2 requests waiting.`,
+        `New claim request\nasker asks to claim [${inertText(`Alt ${PINGS}`)}](${SITE}/members/51). 2 requests waiting.`,
       ]);
       expect(t.standIn.received(claims.webhookId).map((m) => m.body.allowed_mentions)).toEqual([
         { parse: [] },
@@ -203,7 +203,7 @@ for (const dialect of testDialects) {
         .select(['wom_id', 'name'])
         .where('wom_id', 'in', [first.wom_id, second.wom_id])
         .execute();
-      const nameOf = (womId: string) => escapeMarkdown(names.find((row) => row.wom_id === womId)!.name);
+      const nameOf = (womId: string) => inertText(names.find((row) => row.wom_id === womId)!.name);
       const texts = t.texts(news.webhookId);
       expect(texts).toHaveLength(2);
       expect(texts[0]).toContain(`[${nameOf(first.wom_id)}](${SITE}/members/${first.wom_id})`);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { escapeMarkdown } from '#core/discord/news-messages.ts';
+import { inertText } from '#core/discord/news-messages.ts';
 import type { News } from '#core/discord/news.ts';
 import { roleDisplayName } from '#core/members/roles.ts';
 import { createManualClock, testConfig } from '#test/app.ts';
@@ -106,8 +106,7 @@ for (const dialect of testDialects) {
           .where('wom_id', '=', String(id))
           .executeTakeFirstOrThrow()
       ).name;
-    const link = async (id: number) =>
-      `[${escapeMarkdown(await nameOf(id))}](https://clan.example/members/${id})`;
+    const link = async (id: number) => `[${inertText(await nameOf(id))}](https://clan.example/members/${id})`;
     const achievementKeys = async () =>
       new Set(
         (
