@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baselineFromFirstMeasurement, type StoredBaseline } from './baseline.ts';
+import { baselineFromFirstMeasurement, isMeasured, type StoredBaseline } from './baseline.ts';
 
 const unmeasured: StoredBaseline = { current_xp: 0, current_lvl: 0, first_xp: 0, first_lvl: 0 };
 const measured: StoredBaseline = {
@@ -39,5 +39,12 @@ describe('baselineFromFirstMeasurement', () => {
     // A baseline of real XP with the current value lost is bad data, not a new member.
     const odd = { ...measured, current_xp: 0 };
     expect(baselineFromFirstMeasurement(odd, { current_xp: 13_000_000, current_lvl: 1510 })).toEqual({});
+  });
+});
+
+describe('isMeasured', () => {
+  it('reads 0 XP as WOM never having measured the player, any XP as measured', () => {
+    expect(isMeasured({ current_xp: 0 })).toBe(false);
+    expect(isMeasured({ current_xp: 1_154 })).toBe(true);
   });
 });

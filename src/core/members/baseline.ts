@@ -21,8 +21,16 @@ export interface MeasuredValues {
 
 export type BaselinePatch = Partial<Pick<StoredBaseline, 'first_xp' | 'first_lvl'>>;
 
+/**
+ * True once WOM has measured the player: an OSRS account always has XP, so 0 is WOM's "never
+ * updated", not a value. Nothing is judged on such a member's figures (baseline, rank) until then.
+ */
+export function isMeasured(values: { current_xp: number }): boolean {
+  return values.current_xp > 0;
+}
+
 export function isXpBaselineUnmeasured(stored: StoredBaseline): boolean {
-  return stored.current_xp === 0 && stored.first_xp === 0;
+  return !isMeasured(stored) && stored.first_xp === 0;
 }
 
 export function isLevelBaselineUnmeasured(stored: StoredBaseline): boolean {
@@ -35,7 +43,7 @@ export function baselineFromFirstMeasurement(
   incoming: MeasuredValues,
 ): BaselinePatch {
   const patch: BaselinePatch = {};
-  if (isXpBaselineUnmeasured(stored) && incoming.current_xp > 0) patch.first_xp = incoming.current_xp;
+  if (isXpBaselineUnmeasured(stored) && isMeasured(incoming)) patch.first_xp = incoming.current_xp;
   if (isLevelBaselineUnmeasured(stored) && incoming.current_lvl !== null && incoming.current_lvl > 0)
     patch.first_lvl = incoming.current_lvl;
   return patch;

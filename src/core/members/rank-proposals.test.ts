@@ -64,6 +64,12 @@ describe('rank proposals', () => {
     expect(rankProposal({ ...skiller('opal', 50_000_000, 'imported'), hidden: true })).toBeNull();
   });
 
+  it('proposes nothing for a member WOM never measured, whatever their rank', () => {
+    const neverUpdated = { current_xp: 0, first_xp: 0, ehb: 0 };
+    expect(rankProposal({ ...fighter('leader', 0, 'first_seen'), ...neverUpdated })).toBeNull();
+    expect(rankProposal({ ...skiller('ruby', 0, 'imported'), ...neverUpdated })).toBeNull();
+  });
+
   it('dates the basis by the creation date when an imported member has no join date', () => {
     const member = { ...skiller('opal', 9_000_000, 'imported'), join_date: null };
     expect(rankProposal(member)?.basis).toBe('XP gained 9.0M since 28 Nov 2026');

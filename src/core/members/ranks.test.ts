@@ -10,8 +10,17 @@ import {
 } from './ranks.ts';
 import type { RankedMember } from './ranks.ts';
 
+/** A member WOM has measured (an account always has XP), with no clan XP gained yet. */
 function member(overrides: Partial<RankedMember> = {}): RankedMember {
-  return { womrole: 'opal', current_xp: 0, first_xp: 0, ehb: 0, hidden: false, wom_id: '1234', ...overrides };
+  return {
+    womrole: 'opal',
+    current_xp: 1_000_000,
+    first_xp: 1_000_000,
+    ehb: 0,
+    hidden: false,
+    wom_id: '1234',
+    ...overrides,
+  };
 }
 
 /** A skiller with the given clan XP (gained since joining). */
@@ -211,6 +220,18 @@ describe('hasRoleMismatch', () => {
     expect(hasRoleMismatch(skiller('pvm_organizer', 600_000_000))).toBe(false);
     expect(hasRoleMismatch(skiller('moderator', 600_000_000))).toBe(false);
     expect(hasRoleMismatch(member({ womrole: null, current_xp: 600_000_000 }))).toBe(false);
+  });
+
+  it('never flags a member WOM has not measured yet: their zeros are no band', () => {
+    const neverUpdated = { current_xp: 0, first_xp: 0, ehb: 0 };
+    expect(hasRoleMismatch(member({ womrole: 'leader', ...neverUpdated }))).toBe(false);
+    expect(hasRoleMismatch(member({ womrole: 'ruby', ...neverUpdated }))).toBe(false);
+    expect(hasRoleMismatch(member({ womrole: 'leader', current_xp: '0', first_xp: null, ehb: null }))).toBe(
+      false,
+    );
+    expect(hasRoleMismatch(member({ womrole: 'leader', current_xp: 1_154, first_xp: 1_154, ehb: 0 }))).toBe(
+      true,
+    );
   });
 
   it('counts a member with missing values as the first band', () => {

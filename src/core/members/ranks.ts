@@ -1,3 +1,4 @@
+import { isMeasured } from './baseline.ts';
 import {
   FIGHTER_RANKS,
   MAXED_ROLE,
@@ -82,10 +83,14 @@ export function calculatedRank(member: RankedMember): SkillerRank | FighterRank 
   return bandFor(path, pathValue(member, path));
 }
 
-/** True when the member's role differs from the band earned on their path (shown to admins to fix). */
+/**
+ * True when the member's role differs from the band earned on their path (shown to admins to fix).
+ * A member WOM never measured has no figures yet, only zeros: their band says nothing (issue 29).
+ */
 export function hasRoleMismatch(member: RankedMember): boolean {
   if (member.hidden === true) return false;
   if (member.wom_id === null || member.wom_id === undefined || member.wom_id.trim() === '') return false;
+  if (!isMeasured({ current_xp: toNumber(member.current_xp) })) return false;
   const role = normaliseRole(member.womrole);
   if (isStaffRole(role)) return false;
   const calculated = calculatedRank(member);

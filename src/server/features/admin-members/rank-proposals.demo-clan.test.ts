@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
-import { SKILLER_RANKS, isSkillerRank } from '#core/members/roles.ts';
+import { SKILLER_RANKS, isSkillerRank, normaliseRole } from '#core/members/roles.ts';
 import { createManualClock, createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
@@ -45,6 +45,16 @@ for (const dialect of testDialects) {
         (member) => isSkillerRank(member.womrole) && member.rank_proposal?.direction === 'demotion',
       );
       expect(gemDemotions).toEqual([]);
+    });
+
+    it('proposes nothing for a member WOM never measured, whose zeros would read as the lowest band', () => {
+      const neverUpdated = members.filter((member) => member.wom_account_type === 'unknown');
+      // Without the rule, a never-updated Leader reads "Leader -> Mentor, a demotion, EHB 0".
+      expect(
+        neverUpdated.filter((member) => member.calculated_rank !== normaliseRole(member.womrole)).length,
+      ).toBeGreaterThan(0);
+      expect(neverUpdated.filter((member) => member.rank_proposal !== null)).toEqual([]);
+      expect(neverUpdated.every((member) => !member.role_mismatch)).toBe(true);
     });
 
     it('gives every proposal left its basis', () => {

@@ -138,6 +138,8 @@ for (const dialect of testDialects) {
         name,
         womrole: 'mentor',
         ehb: 150,
+        // Measured by WOM: a member with no XP yet has no rank to update.
+        current_xp: 80_000_000,
         hidden: false,
         created_at: NOW,
         updated_at: NOW,
