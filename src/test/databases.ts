@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
+import { onServer, withDatabase } from './postgres-server.ts';
 
 /** The PostgreSQL server of this run: TEST_DATABASE_URL, or the embedded one (postgres-setup.ts). */
 export const testDatabaseUrl = inject('testDatabaseUrl');
+
+/** The migrated database on that server that each test's database is copied from (postgres-setup.ts). */
+const postgresTemplate = inject('testTemplateDatabase');
 
 /** Every run tests both dialects. */
 export const testDialects: Dialect[] = ['sqlite', 'postgres'];
@@ -20,9 +23,10 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-async function createSqlite(): Promise<TestDatabase> {
+async function createSqlite(template?: string): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'clan-test-'));
   const path = join(dir, 'clan.db');
+  if (template) copyFileSync(template, path);
   const handle = openSqlite(path);
   return {
     ...handle,
@@ -34,30 +38,32 @@ async function createSqlite(): Promise<TestDatabase> {
   };
 }
 
-/** Replaces the database name in a connection URL. */
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
+let sqliteTemplate: Promise<string> | undefined;
 
-async function onServer(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+/**
+ * One migrated SQLite file per test file, copied for each test: running every migration again for
+ * each test cost more than most tests themselves. Closing it checkpoints the WAL into the one file.
+ */
+function migratedSqliteFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const template = await createSqlite();
+    process.once('exit', () =>
+      rmSync(dirname(template.url.slice('sqlite:'.length)), { recursive: true, force: true }),
+    );
+    await migrateToLatest(template);
+    await template.close();
+    return template.url.slice('sqlite:'.length);
+  })();
+  return sqliteTemplate;
 }
 
 /**
  * A database of its own per test file: schemas would share one catalogue, and the migrator's
  * introspection of it trips over other files' schemas being dropped at the same moment.
  */
-async function createPostgres(url: string): Promise<TestDatabase> {
+async function createPostgres(url: string, template?: string): Promise<TestDatabase> {
   const name = `clan_test_${randomUUID().replaceAll('-', '')}`;
-  await onServer(url, `create database ${name}`);
+  await onServer(url, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const databaseUrl = withDatabase(url, name);
   const handle = openPostgres(databaseUrl);
   return {
@@ -77,7 +83,7 @@ export async function createEmptyTestDatabase(dialect: Dialect): Promise<TestDat
 
 /** A fresh, fully migrated database of the dialect, isolated from every other test. */
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
-  const database = await createEmptyTestDatabase(dialect);
-  await migrateToLatest(database);
-  return database;
+  return dialect === 'sqlite'
+    ? createSqlite(await migratedSqliteFile())
+    : createPostgres(testDatabaseUrl, postgresTemplate);
 }
