@@ -33,9 +33,27 @@ describe('scheduleLabel', () => {
     );
   });
 
-  it('is ahead while progress is at least the elapsed share of the time, behind otherwise', () => {
-    expect(scheduleLabel({ ...goal, progress_percent: 50 }, now)).toBe('Ahead of schedule');
-    expect(scheduleLabel({ ...goal, progress_percent: 49 }, now)).toBe('Behind schedule');
+  it('is behind only once progress trails the elapsed share of the time by more than the tolerance', () => {
+    // Half the time has passed.
+    expect(scheduleLabel({ ...goal, progress_percent: 40 }, now)).toBe('On track');
+    expect(scheduleLabel({ ...goal, progress_percent: 39 }, now)).toBe('Behind schedule');
+    expect(scheduleLabel({ ...goal, progress_percent: 50 }, now)).toBe('On track');
+    expect(scheduleLabel({ ...goal, progress_percent: 60 }, now)).toBe('Ahead of schedule');
+  });
+
+  it('is on track at 0% when just set, and through the first part of its time', () => {
+    const start = new Date(goal.start_date);
+    expect(scheduleLabel({ ...goal, progress_percent: 0 }, start)).toBe('On track');
+    // A tenth of the ten days: nothing is expected yet.
+    const dayOne = new Date('2026-11-02T00:00:00.000Z');
+    expect(scheduleLabel({ ...goal, progress_percent: 0 }, dayOne)).toBe('On track');
+    const dayTwo = new Date('2026-11-02T00:00:01.000Z');
+    expect(scheduleLabel({ ...goal, progress_percent: 0 }, dayTwo)).toBe('Behind schedule');
+  });
+
+  it('is behind once the target day is over and the goal is not completed', () => {
+    const after = new Date('2026-11-11T00:00:00.000Z');
+    expect(scheduleLabel({ ...goal, progress_percent: 95 }, after)).toBe('Behind schedule');
   });
 
   it('has no label for an open goal without a target date', () => {

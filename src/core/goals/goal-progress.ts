@@ -33,8 +33,17 @@ export function expectedPercent(startDate: string, targetDate: string, now: Date
 }
 
 /**
- * 'Completed' once completed; otherwise, with a target date, 'Ahead of schedule' while progress
- * keeps up with the time that has passed, else 'Behind schedule'. No label without a target date.
+ * How many percentage points progress may trail (or lead) the elapsed share of the goal's time and
+ * still read as on track. Nothing is expected in the first tenth of the time, so a new goal at 0%
+ * is not behind, and a slow first day is not a verdict.
+ */
+export const SCHEDULE_TOLERANCE = 10;
+
+/**
+ * 'Completed' once completed; otherwise, with a target date, set against the share of the time that
+ * has passed: 'Behind schedule' once progress trails it by more than the tolerance, or the time has
+ * run out; 'Ahead of schedule' when progress leads it by the tolerance; 'On track' in between. No
+ * label without a target date.
  */
 export function scheduleLabel(
   goal: { completed: boolean; start_date: string; target_date: string | null; progress_percent: number },
@@ -42,9 +51,10 @@ export function scheduleLabel(
 ): ScheduleLabel | null {
   if (goal.completed) return 'Completed';
   if (goal.target_date === null) return null;
-  return goal.progress_percent >= expectedPercent(goal.start_date, goal.target_date, now)
-    ? 'Ahead of schedule'
-    : 'Behind schedule';
+  const expected = expectedPercent(goal.start_date, goal.target_date, now);
+  if (expected >= 100 || goal.progress_percent < expected - SCHEDULE_TOLERANCE) return 'Behind schedule';
+  if (goal.progress_percent >= expected + SCHEDULE_TOLERANCE) return 'Ahead of schedule';
+  return 'On track';
 }
 
 /** A goal's completion state. */

@@ -62,7 +62,7 @@ export const createGoalInputSchema = z.object({
 });
 export type CreateGoalInput = z.input<typeof createGoalInputSchema>;
 
-export const SCHEDULE_LABELS = ['Completed', 'Ahead of schedule', 'Behind schedule'] as const;
+export const SCHEDULE_LABELS = ['Completed', 'Ahead of schedule', 'On track', 'Behind schedule'] as const;
 export type ScheduleLabel = (typeof SCHEDULE_LABELS)[number];
 
 /** A goal as its owner (and, when public, everyone) sees it; progress is computed on the server. */

@@ -71,7 +71,7 @@ for (const dialect of testDialects) {
           completed_date: null,
           public: true,
           progress_percent: 0,
-          schedule: 'Ahead of schedule',
+          schedule: 'On track',
         });
         expect(await goalHistory(t, goal.id)).toEqual([{ value: 1_000, recorded_at: NOW }]);
       });

@@ -11,6 +11,7 @@ import { ProgressBar } from '../../../components/progress-bar.tsx';
 const SCHEDULE_CLASSES: Record<ScheduleLabel, string> = {
   Completed: 'bg-emerald-950 text-emerald-200',
   'Ahead of schedule': 'bg-sky-950 text-sky-200',
+  'On track': 'bg-stone-800 text-stone-200',
   'Behind schedule': 'bg-amber-950 text-amber-200',
 };
 
