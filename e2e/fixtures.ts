@@ -25,7 +25,9 @@ export const NAV_LINKS = [
   { label: 'Hall of Fame', path: '/bosses' },
   { label: 'Stats', path: '/stats' },
   { label: 'Achievements', path: '/achievements' },
+  { label: 'Progress', path: '/progress' },
   { label: 'Feed', path: '/feed' },
+  { label: 'Personal Bests', path: '/personal-bests' },
 ] as const;
 
 /**

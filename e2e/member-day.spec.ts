@@ -59,10 +59,10 @@ async function claimCode(admin: APIRequestContext, member: PublicMember): Promis
   return (await postJson<{ code: string }>(admin, '/api/admin/claim-codes', { wom_id: member.wom_id })).code;
 }
 
-/** On a phone the navbar's links sit behind its menu button; on a desktop they are in the bar. */
+/** On a phone or tablet the navbar's links sit behind its menu button; on a desktop they are in the bar. */
 async function navLink(page: Page, width: number, name: string): Promise<Locator> {
   const nav = page.getByRole('navigation', { name: 'Main' });
-  if (width < 768) await nav.getByRole('button', { name: 'Open menu' }).click();
+  if (width < 1024) await nav.getByRole('button', { name: 'Open menu' }).click();
   const link = nav.getByRole('link', { name, exact: true });
   await expect(link).toBeVisible();
   return link;

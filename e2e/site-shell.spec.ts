@@ -5,6 +5,8 @@ test.describe('an unknown path', () => {
   test.use({ expectedConsoleErrors: [/status of 404/] });
 
   test('a visitor opens the home page, walks the navbar and meets the 404 page', async ({ page }) => {
+    // Ten pages, each loading its code and data: more than the default bound on a busy machine.
+    test.slow();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Siege' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Minimum total level to join' })).toContainText('1,750');
@@ -60,6 +62,43 @@ test('on a phone the menu collapses, opens, and closes on an outside click and o
   await expect(nav.getByRole('link', { name: 'Members' })).toBeHidden();
 });
 
+for (const { width, height, menu } of [
+  { width: 1280, height: 800, menu: false },
+  { width: 768, height: 1024, menu: true },
+  { width: 390, height: 844, menu: true },
+]) {
+  test(`at ${width} px a visitor reaches public races and goals and the personal bests from the navbar`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const open = async () => {
+      if (!menu) return;
+      await nav.getByRole('button', { name: 'Open menu' }).click();
+      // Every entry of the open menu is on the first screen, without scrolling down to it.
+      const bottom = await nav.evaluate((element) => element.getBoundingClientRect().bottom);
+      expect(bottom).toBeLessThanOrEqual(height);
+    };
+    expect(await fitsViewport(page)).toBe(true);
+
+    await open();
+    await nav.getByRole('link', { name: 'Progress', exact: true }).click();
+    await expect(page).toHaveURL('/progress');
+    await expect(page.getByRole('tab', { name: 'Public Races', selected: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'Member Goals' }).click();
+    await expect(page.getByRole('tab', { name: 'Member Goals', selected: true })).toBeVisible();
+    expect(await fitsViewport(page)).toBe(true);
+
+    await open();
+    await nav.getByRole('link', { name: 'Personal Bests', exact: true }).click();
+    await expect(page).toHaveURL('/personal-bests');
+    await expect(page.getByRole('heading', { level: 1, name: 'Personal Bests & Loot' })).toBeVisible();
+    expect(await fitsViewport(page)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`navbar-${width}.png`) });
+  });
+}
+
 test('the favicon is the icon of the month', async ({ page }) => {
   await page.clock.setFixedTime(new Date('2026-10-31T12:00:00Z'));
   await page.goto('/');
@@ -72,6 +111,7 @@ test('the favicon is the icon of the month', async ({ page }) => {
 test('on a phone every public page is reachable from the menu, and the welcome page is accessible', async ({
   page,
 }) => {
+  test.slow();
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/');
   await expectAccessible(page);

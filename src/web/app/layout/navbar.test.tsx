@@ -11,15 +11,20 @@ async function mainNav() {
 }
 
 describe('navbar', () => {
-  it("links to the spec's seven public pages in its order, then the feed, with Log In for a visitor", async () => {
+  it("links to the spec's seven public pages in its order, then progress, the feed and personal bests, with Log In for a visitor", async () => {
     renderApp('/');
     const nav = await mainNav();
     const links = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(links).toEqual(['Siege', ...SPEC_LINKS, 'Feed', 'Log In']);
+    expect(links).toEqual(['Siege', ...SPEC_LINKS, 'Progress', 'Feed', 'Personal Bests', 'Log In']);
     expect(within(nav).getByRole('link', { name: 'Hall of Fame' })).toHaveAttribute('href', '/bosses');
+    expect(within(nav).getByRole('link', { name: 'Progress' })).toHaveAttribute('href', '/progress');
     expect(within(nav).getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/feed');
+    expect(within(nav).getByRole('link', { name: 'Personal Bests' })).toHaveAttribute(
+      'href',
+      '/personal-bests',
+    );
   });
 
   it('marks Progress as the current page on /progress for a signed-in user', async () => {
@@ -37,6 +42,8 @@ describe('navbar', () => {
     ['/members/', 'Members'],
     ['/bosses?search=lynx', 'Hall of Fame'],
     ['/feed?kind=pet', 'Feed'],
+    ['/progress', 'Progress'],
+    ['/personal-bests', 'Personal Bests'],
   ])('marks the link to the page shown at %s as the current page', async (path, current) => {
     renderApp(path);
     const nav = await mainNav();

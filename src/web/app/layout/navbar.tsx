@@ -15,12 +15,14 @@ const links = [
   { to: paths.hallOfFame, label: 'Hall of Fame' },
   { to: paths.stats, label: 'Stats' },
   { to: paths.achievements, label: 'Achievements' },
-  // The personal-best and loot boards are a tab of the feed's page, to keep the row and menu short.
+  // Public races and goals are for visitors too (spec §1); My Races waits behind a sign-in there.
+  { to: paths.progress, label: 'Progress' },
   { to: paths.feed, label: 'Feed' },
+  { to: paths.personalBests, label: 'Personal Bests' },
 ] as const;
 
 const linkClass = (isActive: boolean) =>
-  `block rounded px-3 py-2 text-sm font-medium transition-colors ${
+  `block rounded px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
     isActive ? 'bg-stone-800 text-gold-300' : 'text-stone-300 hover:bg-stone-800 hover:text-white'
   }`;
 
@@ -42,17 +44,13 @@ function SessionEntry() {
           Admin
         </NavLink>
       )}
-      {/* The spec's seven links are what a visitor sees; a member's races and goals are one step away. */}
-      <NavLink to={paths.progress} className={linkClass}>
-        Progress
-      </NavLink>
       {/* Admins are players too: their characters, claims and password live on the profile. */}
       <NavLink to={paths.profile} className={linkClass}>
         Profile
       </NavLink>
       <button
         type="button"
-        className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-stone-300 hover:bg-stone-800 hover:text-white md:w-auto"
+        className="block w-full rounded px-3 py-2 text-left text-sm font-medium text-stone-300 hover:bg-stone-800 hover:text-white lg:w-auto"
         onClick={signOut}
       >
         Log Out
@@ -61,7 +59,11 @@ function SessionEntry() {
   );
 }
 
-/** The site navbar: a row of links on wide screens, a menu that collapses on phones. */
+/**
+ * The site navbar: a row of links on wide screens (wrapping whole links when a signed-in member's
+ * entries make it too long), a menu of two columns that collapses on phones and tablets, where ten
+ * pages and the session's entries in one column would push the page a screen down.
+ */
 export function Navbar({ clanName, iconUrl }: { clanName: string; iconUrl: string }) {
   const [pathname] = useLocation();
   // The menu is open only on the page where it was opened, so any route change closes it.
@@ -82,7 +84,7 @@ export function Navbar({ clanName, iconUrl }: { clanName: string; iconUrl: strin
         </Link>
         <button
           type="button"
-          className="rounded p-2 text-stone-300 hover:bg-stone-800 md:hidden"
+          className="rounded p-2 text-stone-300 hover:bg-stone-800 lg:hidden"
           aria-controls={menuId}
           aria-expanded={open}
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -97,7 +99,7 @@ export function Navbar({ clanName, iconUrl }: { clanName: string; iconUrl: strin
           onClick={(event) => {
             if (event.target instanceof Element && event.target.closest('a')) setOpenOn(null);
           }}
-          className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+          className={`${open ? 'grid' : 'hidden'} w-full grid-cols-2 gap-1 pb-2 lg:flex lg:w-auto lg:flex-row lg:flex-wrap lg:items-center lg:pb-0`}
         >
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} className={linkClass}>
