@@ -269,26 +269,39 @@ describe('nextRank', () => {
     });
   });
 
-  it('names the band the XP is in when the role is ahead of it, never the role as the next rank', () => {
-    expect(nextRank(skiller('diamond', 22_951_800))).toEqual({
-      rank: 'diamond',
-      remaining: 17_048_200,
+  it('aims above the rank held when the XP is in a lower band, never at that rank or a lower one', () => {
+    // Issue 29: this Onyx read "9,001,150 XP to Diamond".
+    expect(nextRank(skiller('onyx', 30_998_850))).toEqual({
+      rank: 'zenyte',
+      remaining: 469_001_150,
       unit: 'XP',
-      label: 'XP in Ruby band · Diamond: 17,048,200 XP',
+      label: 'XP in Ruby band · Zenyte: 469,001,150 XP',
     });
-    expect(nextRank(skiller('zenyte', 100_000_000)).label).toBe(
-      'XP in Dragonstone band · Onyx: 50,000,000 XP',
-    );
+    expect(nextRank(skiller('diamond', 22_951_800))).toMatchObject({
+      rank: 'dragonstone',
+      remaining: 67_048_200,
+      label: 'XP in Ruby band · Dragonstone: 67,048,200 XP',
+    });
   });
 
-  it('names the band the EHB is in when a fighter role is ahead of it', () => {
-    expect(nextRank(fighter('senator', 450))).toEqual({
+  it('aims above the rank held when the EHB is in a lower band', () => {
+    // Issue 29: these Leaders read "93 EHB to Leader" and "100 EHB to Prefect".
+    expect(nextRank(fighter('leader', 207.19824))).toEqual({
       rank: 'supervisor',
-      remaining: 50,
+      remaining: 293,
       unit: 'EHB',
-      label: 'EHB in Leader band · Supervisor: 50 EHB',
+      label: 'EHB in Prefect band · Supervisor: 293 EHB',
     });
-    expect(nextRank(fighter('tzkal', 1499.5)).label).toBe('EHB in Monarch band · TzKal: 1 EHB');
+    expect(nextRank(fighter('leader', 0)).label).toBe('EHB in Mentor band · Supervisor: 500 EHB');
+    expect(nextRank(fighter('senator', 450)).label).toBe('EHB in Leader band · Monarch: 850 EHB');
+  });
+
+  it('says no rank is left for the top rank, whatever band its figures are in', () => {
+    expect(nextRank(skiller('zenyte', 100_000_000))).toEqual({
+      rank: null,
+      label: 'XP in Dragonstone band · Max rank achieved',
+    });
+    expect(nextRank(fighter('tzkal', 1499.5)).label).toBe('EHB in Monarch band · Max rank achieved');
   });
 
   it('gives no band note when the role matches the band', () => {
@@ -314,10 +327,10 @@ describe('nextRank', () => {
   it('formats EHB amounts with en-US thousands separators', () => {
     expect(nextRank(fighter('mentor', 0)).label).toBe('Prefect: 100 EHB');
     expect(nextRank(fighter('monarch', '250'))).toMatchObject({
-      rank: 'leader',
-      label: 'EHB in Prefect band · Leader: 50 EHB',
+      rank: 'tzkal',
+      label: 'EHB in Prefect band · TzKal: 1,250 EHB',
     });
-    expect(nextRank(fighter('senator', -1000)).label).toBe('EHB in Mentor band · Prefect: 1,100 EHB');
+    expect(nextRank(fighter('mentor', -1000)).label).toBe('Prefect: 1,100 EHB');
   });
 
   it('reads string and null values as numbers, null as 0, never NaN', () => {
@@ -328,9 +341,9 @@ describe('nextRank', () => {
       label: 'XP in Emerald band · Ruby: 5,000,000 XP',
     });
     expect(nextRank(member({ womrole: 'ruby', current_xp: null, first_xp: null })).label).toBe(
-      'XP in Opal band · Sapphire: 3,000,000 XP',
+      'XP in Opal band · Diamond: 40,000,000 XP',
     );
-    expect(nextRank(fighter('prefect', null)).label).toBe('EHB in Mentor band · Prefect: 100 EHB');
+    expect(nextRank(fighter('prefect', null)).label).toBe('EHB in Mentor band · Leader: 300 EHB');
     expect(nextRank(fighter('leader', '320.4')).label).toBe('Supervisor: 180 EHB');
     expect(nextRank(fighter('mentor', 'n/a')).label).toBe('Prefect: 100 EHB');
   });
@@ -369,8 +382,8 @@ describe('nextRank', () => {
     expect(nextRank(member({ womrole: '  ', current_xp: 600_000_000 })).label).toBe('-');
   });
 
-  it('measures a maxed member on the skiller path without a band note', () => {
-    expect(nextRank(skiller('maxed', 149_000_000)).label).toBe('Onyx: 1,000,000 XP');
-    expect(nextRank(skiller('maxed', 700_000_000)).label).toBe('Max rank achieved');
+  it('gives a maxed member no gem as the next rank: maxed is exempt from the gem ladder', () => {
+    expect(nextRank(skiller('maxed', 149_000_000))).toEqual({ rank: null, label: '-' });
+    expect(nextRank(skiller('Maxed', 700_000_000)).label).toBe('-');
   });
 });

@@ -108,32 +108,33 @@ function unitOf(path: RankPath): 'XP' | 'EHB' {
 }
 
 /**
- * 'XP in Ruby band · ' when the role is a band other than the one the value is in: without it a
- * Diamond whose XP is in the Ruby band would read 'Diamond: ...' as if Diamond were still ahead.
- * 'maxed' is not a band, so it gets no note (it is exempt from mismatch too).
+ * 'XP in Ruby band · ' when the role is another band than the value's: without it an Onyx whose XP
+ * is in the Ruby band would read 'Zenyte: 469,001,150 XP' with nothing to say why so much is missing.
  */
 function bandNote(role: string | null, band: string, unit: string): string {
-  const roleIsOtherBand = role !== MAXED_ROLE && role !== band;
-  return roleIsOtherBand ? `${unit} in ${roleDisplayName(band)} band · ` : '';
+  return role !== band ? `${unit} in ${roleDisplayName(band)} band · ` : '';
 }
 
 /**
- * The band above the member's value on their own path and what is still needed; 'maxed' members are
- * on the skiller path. Staff, admin titles and unknown roles have no path, so no hint: a band would
- * read as a demotion for an appointed rank, and for an unknown role we cannot tell which ladder (XP
- * or EHB) applies. Remaining amounts are rounded up to whole XP or EHB, so the label never shows 0
- * while something is still missing.
+ * The next rank above the member's: the band after the higher of the rank they hold and the one
+ * their XP or EHB has earned, and what is still needed for it. Never their own rank or a lower one
+ * (issue 29: an Onyx read "9,001,150 XP to Diamond", a Leader "100 EHB to Prefect"); one whose
+ * figures earned more than their role aims past what they earned. Staff, admin titles and unknown
+ * roles have no path, so no hint: a band would read as a demotion for an appointed rank, and for an
+ * unknown role we cannot tell which ladder applies. 'maxed' is exempt from the gem ladder, so no
+ * gem is its next rank either. Remaining amounts are rounded up to whole XP or EHB, so the label
+ * never shows 0 while something is still missing.
  */
 export function nextRank(member: RankedMember): NextRank {
   const role = normaliseRole(member.womrole);
   const path = rankPathOf(role);
-  if (path === null) return NO_HINT;
+  if (path === null || role === MAXED_ROLE) return NO_HINT;
   const bands = bandsOf(path);
   const unit = unitOf(path);
   const value = pathValue(member, path);
-  const index = bandIndexFor(bands, value);
+  const held = bands.findIndex((band) => band.role === role);
+  const next = bands[Math.max(held, bandIndexFor(bands, value)) + 1];
   const note = bandNote(role, bandFor(path, value), unit);
-  const next = bands[index + 1];
   if (next === undefined) return { rank: null, label: `${note}${MAX_RANK_LABEL}` };
   const remaining = Math.ceil(next.min - value);
   return {
