@@ -39,6 +39,17 @@ for (const width of [1280, 390]) {
     await expect(wom).toHaveAttribute('href', data.wom_profile_url);
     await expect(wom).toHaveAttribute('href', /^https:\/\/wiseoldman\.net\/players\//);
     await expect(page.getByText(/^Last updated /)).toBeVisible();
+    const stats = page.getByRole('region', { name: 'Skills, Bosses and Activities' });
+    await expect(stats.getByRole('table', { name: 'Skills' }).getByRole('row')).toHaveCount(
+      data.stats!.skills.length + 1,
+    );
+    await stats.getByRole('tab', { name: 'Bosses' }).click();
+    await expect(stats.getByRole('table', { name: 'Bosses' }).getByRole('row')).toHaveCount(
+      data.stats!.bosses.length + 1,
+    );
+    expect(await fitsViewport(page)).toBe(true);
+    await stats.screenshot({ path: `${SHOTS}/character-bosses-${width}.png` });
+    await stats.getByRole('tab', { name: 'Skills' }).click();
     await expect(page.getByRole('table', { name: 'Siege score by season' })).toContainText(
       data.member.siege_score.toLocaleString('en-US'),
     );
@@ -51,6 +62,38 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
   });
 }
+
+test('a member Wise Old Man never updated reads "-" for combat on the roster and says so on their page', async ({
+  page,
+}) => {
+  const roster = await apiJson<PublicMember[]>(page.request, '/api/members');
+  const untracked = roster.find((member) => member.wom_account_type === 'unknown' && !member.alt);
+  expect(untracked, 'an untracked member in the demo clan').toBeDefined();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/members?search=${encodeURIComponent(untracked!.name)}`);
+    const row = page
+      .getByRole('table', { name: 'Clan members' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: untracked!.name, exact: true }) });
+    await expect(row).toContainText('Not tracked by Wise Old Man yet');
+    await expect(row).not.toContainText('Combat 3');
+    if (width === 390) await expect(row).toContainText('Combat -');
+    else await expect(row.getByRole('cell').nth(3)).toHaveText('-');
+    await page.screenshot({ path: `${SHOTS}/roster-untracked-${width}.png` });
+
+    await row.getByRole('link', { name: untracked!.name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: untracked!.name })).toBeVisible();
+    await expect(page.getByText('Not tracked by Wise Old Man yet')).toBeVisible();
+    await expect(page.getByText(/^Last updated /)).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Skills, Bosses and Activities' })).toContainText(
+      'Wise Old Man has not updated',
+    );
+    expect(await fitsViewport(page)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/character-untracked-${width}.png`, fullPage: true });
+    await expectAccessible(page);
+  }
+});
 
 test('the leaderboard links its players to their pages', async ({ page }) => {
   const boards = await apiJson<{ siege_score: Array<{ wom_id: string; name: string }> }>(

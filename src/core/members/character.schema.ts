@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GOAL_TYPES } from '../goals/goals.schema.ts';
+import { characterStatsSchema } from './character-stats.ts';
 import type { NextRank } from './ranks.ts';
 import { roleDisplayName } from './roles.ts';
 import { publicMemberSchema } from './members.schema.ts';
@@ -75,6 +76,10 @@ export const characterPageSchema = z.object({
   last_updated_at: z.string(),
   /** WOM's `lastChangedAt`: when any of the member's stats last moved. */
   wom_last_changed_at: z.string().nullable(),
+  /** When Wise Old Man last updated the player (its latest snapshot); null when it never has. */
+  wom_updated_at: z.string().nullable(),
+  /** Every skill, boss and activity of that snapshot; null when the site holds none. */
+  stats: characterStatsSchema.nullable(),
   seasons: z.array(characterSeasonSchema),
   events_won: z.array(characterEventWinSchema),
   goals: z.array(characterGoalSchema),

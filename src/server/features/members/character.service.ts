@@ -9,14 +9,16 @@ import {
   type CharacterPage,
   type CharacterSeason,
 } from '#core/members/character.schema.ts';
+import { characterStatsOf } from '#core/members/character-stats.ts';
 import { nextRank } from '#core/members/ranks.ts';
 import { raceProgressPercent } from '#core/races/race-progress.ts';
+import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
 import type { Database } from '../../db/schema.ts';
-import { toBool } from '../../db/values.ts';
+import { readJson, toBool } from '../../db/values.ts';
 import { listSnapshotPoints } from '../member-history/member-history.repository.ts';
+import { findMemberStats } from '../wom-data/wom-data.repository.ts';
 import {
   findOpenSeason,
-  findStatsSnapshotTime,
   findVisibleRosterRow,
   listArchivedSeasonScores,
   listEventsWon,
@@ -67,22 +69,27 @@ export async function characterPage(
   const row = await findVisibleRosterRow(db, womId);
   if (!row) return null;
   const member = toPublicMember(row);
-  const [seasons, eventsWon, goals, races, history, snapshotAt] = await Promise.all([
+  const [seasons, eventsWon, goals, races, history, stored] = await Promise.all([
     seasonsOf(db, womId, member.siege_score),
     listEventsWon(db, womId),
     listPublicGoalsOf(db, womId, CHARACTER_LIST_LIMIT),
     listPublicRacesOf(db, womId, CHARACTER_LIST_LIMIT),
     listSnapshotPoints(db, womId, historySince(now)),
-    findStatsSnapshotTime(db, womId),
+    findMemberStats(db, womId),
   ]);
+  const snapshot = readJson<PlayerSnapshot>(stored?.snapshot ?? null);
+  // WOM takes a snapshot at each update of the player, so its time is WOM's last update.
+  const womUpdatedAt = snapshot ? (stored?.snapshot_at ?? snapshot.createdAt) : null;
   return {
     member,
     next_rank_text: nextRankInWords(
       nextRank({ womrole: row.womrole, current_xp: row.current_xp, first_xp: row.first_xp, ehb: row.ehb }),
     ),
     wom_profile_url: womProfileUrl(member.wom_name ?? member.name),
-    last_updated_at: snapshotAt ?? history.at(-1)?.snapshot_at ?? row.updated_at,
+    last_updated_at: womUpdatedAt ?? history.at(-1)?.snapshot_at ?? row.updated_at,
     wom_last_changed_at: row.wom_last_changed_at,
+    wom_updated_at: womUpdatedAt,
+    stats: snapshot ? characterStatsOf(snapshot) : null,
     seasons,
     events_won: eventsWon,
     goals: goals.map((goal) => ({

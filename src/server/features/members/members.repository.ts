@@ -173,16 +173,6 @@ export function listPublicRacesOf(db: Kysely<Database>, womId: string, limit: nu
     .execute();
 }
 
-/** When WOM took the member's latest stored snapshot; null when none is stored. */
-export async function findStatsSnapshotTime(db: Kysely<Database>, womId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('member_stats')
-    .select('snapshot_at')
-    .where('wom_id', '=', womId)
-    .executeTakeFirst();
-  return row?.snapshot_at ?? null;
-}
-
 /** A visible member as the roster has them (with `claimed`), or undefined for anyone the public must not see. */
 export function findVisibleRosterRow(db: Kysely<Database>, womId: string): Promise<RosterRow | undefined> {
   return db

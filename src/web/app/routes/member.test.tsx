@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Character } from '#core/claims/claims.schema.ts';
 import type { CharacterDink } from '#core/dink/dink.schema.ts';
@@ -26,8 +27,21 @@ function characterPage(overrides: Partial<CharacterPage> = {}): CharacterPage {
     }),
     next_rank_text: '9,001,150 XP to Diamond',
     wom_profile_url: 'https://wiseoldman.net/players/Zezima',
-    last_updated_at: '2026-11-21T11:00:00.000Z',
+    last_updated_at: '2026-11-21T11:30:00.000Z',
     wom_last_changed_at: '2026-11-20T08:30:00.000Z',
+    wom_updated_at: '2026-11-21T11:00:00.000Z',
+    stats: {
+      skills: [
+        { metric: 'overall', level: 1_800, experience: 40_998_850, rank: 250_000 },
+        { metric: 'attack', level: 99, experience: 13_034_431, rank: 120_500 },
+        { metric: 'sailing', level: 1, experience: 0, rank: -1 },
+      ],
+      bosses: [
+        { metric: 'vorkath', kills: 1_234, rank: 20_100 },
+        { metric: 'zulrah', kills: 0, rank: -1 },
+      ],
+      activities: [{ metric: 'clue_scrolls_all', score: 412, rank: 98_000 }],
+    },
     seasons: [
       {
         season_id: 1,
@@ -124,6 +138,59 @@ describe('member page', () => {
     expect(fetch).toHaveBeenCalledWith('/api/members/42', expect.anything());
   });
 
+  it("lists every skill's level and XP, and every boss's kills and activity's score, in tabs", async () => {
+    stubApi({ 'GET /api/members/42': () => Response.json(characterPage()) });
+    renderApp('/members/42');
+    const section = await screen.findByRole('region', { name: 'Skills, Bosses and Activities' });
+    const rowsOf = (name: string) =>
+      within(within(section).getByRole('table', { name }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rowsOf('Skills')).toEqual([
+      ['Overall', '1,800', '40,998,850', '250,000'],
+      ['Attack', '99', '13,034,431', '120,500'],
+      ['Sailing', '1', '-', '-'],
+    ]);
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('tab', { name: 'Bosses' }));
+    expect(rowsOf('Bosses')).toEqual([
+      ['Vorkath', '1,234', '20,100'],
+      ['Zulrah', '-', '-'],
+    ]);
+    await user.click(within(section).getByRole('tab', { name: 'Activities' }));
+    expect(rowsOf('Activities')).toEqual([['Clue Scrolls (All)', '412', '98,000']]);
+  });
+
+  it('says WOM has never updated a member instead of showing their zeros as levels', async () => {
+    stubApi({
+      'GET /api/members/42': () =>
+        Response.json(
+          characterPage({
+            member: publicMember('Zezima', {
+              wom_id: '42',
+              wom_account_type: 'unknown',
+              combat_level: 3,
+              current_lvl: 0,
+              ehb: 0,
+            }),
+            wom_updated_at: null,
+            wom_last_changed_at: null,
+            stats: null,
+          }),
+        ),
+    });
+    renderApp('/members/42');
+    expect(await screen.findByText('Not tracked by Wise Old Man yet')).toBeInTheDocument();
+    expect(screen.queryByText(/Last updated/)).not.toBeInTheDocument();
+    expect(definition('Combat Level')).toBe('-');
+    expect(definition('Total Level')).toBe('-');
+    expect(definition('EHB')).toBe('-');
+    expect(screen.getByRole('region', { name: 'Skills, Bosses and Activities' })).toHaveTextContent(
+      'Wise Old Man has not updated Zezima yet, so their levels and kills are not known.',
+    );
+  });
+
   it('charts the stored XP and EHB, lists the seasons newest first, the wins, public goals and races', async () => {
     stubApi({ 'GET /api/members/42': () => Response.json(characterPage()) });
     renderApp('/members/42');
@@ -208,6 +275,7 @@ describe('member page', () => {
           details: 'From a Lizardman shaman · 38,000,000 coins',
           value: 38_000_000,
           image_url: '/api/dink/images/3',
+          thumbnail_url: '/api/dink/images/3/thumbnail',
         },
       ],
     };

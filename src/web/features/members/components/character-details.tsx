@@ -3,10 +3,12 @@ import { Link } from 'wouter';
 import type { CharacterPage } from '#core/members/character.schema.ts';
 import { metricDisplayName } from '#core/metrics/metric-names.ts';
 import { roleDisplayName } from '#core/members/roles.ts';
+import { NOT_TRACKED_TEXT } from '#core/members/wom-tracking.ts';
 import { paths, pathTo } from '#core/site/pages.ts';
 import { ProgressBar } from '../../../components/progress-bar.tsx';
 import { formatLongDate, formatNumber } from '../../../lib/format.ts';
 import { CharacterHistoryChart } from './character-history-chart.tsx';
+import { CharacterStatsTabs } from './character-stats.tsx';
 import { IronmanIcon } from './ironman-icon.tsx';
 import { RankIcon } from './rank-icon.tsx';
 
@@ -42,12 +44,14 @@ function Empty({ children }: { children: ReactNode }) {
 function Stats({ page }: { page: CharacterPage }) {
   const { member } = page;
   const level = member.combat_level >= DEFAULT_COMBAT_LEVEL ? member.combat_level : DEFAULT_COMBAT_LEVEL;
+  // Without a snapshot WOM has measured nothing: its zeros are not the member's levels.
+  const measured = (value: string) => (page.stats === null ? '-' : value);
   const fields = [
     { label: 'Rank', value: roleDisplayName(member.womrole) },
     { label: 'Next Rank', value: page.next_rank_text ?? '-' },
-    { label: 'Combat Level', value: formatNumber(level) },
-    { label: 'Total Level', value: formatNumber(member.current_lvl) },
-    { label: 'EHB', value: formatNumber(member.ehb) },
+    { label: 'Combat Level', value: measured(formatNumber(level)) },
+    { label: 'Total Level', value: measured(formatNumber(member.current_lvl)) },
+    { label: 'EHB', value: measured(formatNumber(member.ehb)) },
     { label: 'Siege Score', value: formatNumber(member.siege_score) },
     { label: 'Events Won', value: formatNumber(page.events_won.length) },
     { label: 'Joined', value: member.join_date ? formatLongDate(member.join_date) : '-' },
@@ -209,9 +213,18 @@ export function CharacterDetails({ page, mine }: { page: CharacterPage; mine: bo
       </div>
       <Stats page={page} />
       <p className="text-sm text-stone-400">
-        Last updated {formatDateTime(page.last_updated_at)}
+        {page.wom_updated_at ? `Last updated ${formatDateTime(page.wom_updated_at)}` : NOT_TRACKED_TEXT}
         {page.wom_last_changed_at && <> · Stats last changed {formatDateTime(page.wom_last_changed_at)}</>}
       </p>
+      <Section title="Skills, Bosses and Activities">
+        {page.stats ? (
+          <CharacterStatsTabs stats={page.stats} name={member.name} />
+        ) : (
+          <Empty>
+            Wise Old Man has not updated {member.name} yet, so their levels and kills are not known.
+          </Empty>
+        )}
+      </Section>
       <Section title="XP and EHB Over Time">
         <CharacterHistoryChart label={`${member.name}'s XP and EHB over time`} history={page.history} />
       </Section>

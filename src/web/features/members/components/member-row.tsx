@@ -20,9 +20,13 @@ function displayName(member: PublicMember): string {
   return member.name.trim() === '' ? UNKNOWN_PLAYER : member.name;
 }
 
-/** The game's lowest combat level is 3, so anything below it means the level is not known yet. */
-function combatLevel(member: PublicMember): number {
-  return member.combat_level >= DEFAULT_COMBAT_LEVEL ? member.combat_level : DEFAULT_COMBAT_LEVEL;
+/**
+ * The game's lowest combat level is 3, so anything below it means the level is not known yet; a
+ * member WOM never updated has none to show.
+ */
+function combatLevel(member: PublicMember): string {
+  if (!isTrackedByWom(member)) return '-';
+  return String(member.combat_level >= DEFAULT_COMBAT_LEVEL ? member.combat_level : DEFAULT_COMBAT_LEVEL);
 }
 
 function MemberDetails({ member }: { member: PublicMember }) {

@@ -75,6 +75,12 @@ describe('MemberTable', () => {
     const [fresh, old] = listedRows();
     expect(fresh).toHaveTextContent('Not tracked by Wise Old Man yet');
     expect(old).not.toHaveTextContent('Not tracked');
+    // Combat reads '-', not the game's lowest level, in its column and folded under the name on a phone.
+    const cells = (row: Element) =>
+      [...row.parentElement!.querySelectorAll('td')].slice(2).map((cell) => cell.textContent);
+    expect(cells(fresh!)).toEqual(['Opal', '-', '-', '0']);
+    expect(cells(old!)).toEqual(['Opal', '90', '500,000', '0']);
+    expect(fresh).toHaveTextContent('Opal · Combat -');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show details for Fresh Face' }));
     const details = screen.getByText('Starting Level').parentElement!;
     expect(details).toHaveTextContent('Starting Level-');
