@@ -13,6 +13,8 @@ export const RACE_MESSAGES = {
   /** The goal rule's sentence (spec §5, Goal creation): a target at or below the start never progresses. */
   targetNotAboveStart: 'Target value must be greater than current value',
   needsParticipant: 'A race needs at least one participant',
+  repeatedParticipant: (name: string, metric: string) =>
+    `${name} is in the race twice for ${metric}: a character races once on each metric`,
   pastEndDate: 'The end date cannot be in the past',
   createFailed: (message: string) => `Failed to create race: ${message}`,
   onlyCreator: 'Only the creator of a race can change it',

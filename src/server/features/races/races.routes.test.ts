@@ -96,6 +96,46 @@ for (const dialect of testDialects) {
       expect(await raceTables(t)).toEqual(before);
     });
 
+    it('refuses a character listed twice on one metric, on creation and on an edit, naming it and storing nothing', async () => {
+      const [first, second] = players;
+      const { name } = await t.database.db
+        .selectFrom('members')
+        .select('name')
+        .where('wom_id', '=', first!.wom_id)
+        .executeTakeFirstOrThrow();
+      const refused = {
+        code: 'VALIDATION_ERROR',
+        message: RACE_MESSAGES.repeatedParticipant(name, 'Attack'),
+      };
+      const once = { wom_id: first!.wom_id, metric: 'attack', target_value: first!.attack + 1_000 };
+      const other = { wom_id: second!.wom_id, metric: 'attack', target_value: second!.attack + 1_000 };
+      const before = await raceTables(t);
+
+      const fifty = await postRace(t, alice, raceInput(Array.from({ length: 50 }, () => once)));
+      expect(fifty.statusCode).toBe(400);
+      expect(fifty.json()).toEqual(refused);
+      // Another target does not make it another participant.
+      const twoTargets = await postRace(
+        t,
+        alice,
+        raceInput([once, other, { ...once, mode: 'gain', target_value: 5 }]),
+      );
+      expect(twoTargets.json()).toEqual(refused);
+      expect(await raceTables(t)).toEqual(before);
+
+      const race = await createRaceAs(t, alice, raceInput([once, other]));
+      const stored = await raceTables(t);
+      const edit = await t.app.inject({
+        method: 'PUT',
+        url: `/api/races/${race.id}`,
+        headers: { cookie: alice },
+        payload: raceInput([once, other, once]),
+      });
+      expect(edit.statusCode).toBe(400);
+      expect(edit.json()).toEqual(refused);
+      expect(await raceTables(t)).toEqual(stored);
+    });
+
     it('refuses a participant whose member is hidden from the public', async () => {
       const [, , third] = players;
       await t.database.db

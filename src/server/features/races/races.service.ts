@@ -3,8 +3,10 @@ import type { z } from 'zod';
 import { TARGET_NOT_SAFE } from '#core/bounds/safe-integer.ts';
 import { goalTarget } from '#core/goals/goal-creation.ts';
 import { GOAL_MESSAGES } from '#core/goals/goals.schema.ts';
+import { metricDisplayName } from '#core/metrics/metric-names.ts';
 import { metricValue } from '#core/metrics/metric-value.ts';
 import { inStandingsOrder, isRaceRunning, raceProgressPercent } from '#core/races/race-progress.ts';
+import { repeatedParticipant } from '#core/races/repeated-participant.ts';
 import { toPage, type Page } from '#core/http/paging.ts';
 import {
   RACE_MESSAGES,
@@ -195,6 +197,23 @@ function targetFrom(participant: ParticipantInput, start: number): number {
   return target;
 }
 
+/**
+ * Refuses a participant listed twice, the same character on the same metric (400), named as the race
+ * or the roster knows it. A hidden member's name is not told: the id the request sent stands in.
+ */
+async function refuseRepeatedParticipant(
+  trx: Transaction<Database>,
+  participants: readonly ParticipantInput[],
+  inRace: readonly ParticipantRow[] = [],
+): Promise<void> {
+  const repeated = repeatedParticipant(participants);
+  if (repeated === null) return;
+  const [member] = await listMemberSnapshots(trx, [repeated.wom_id]);
+  const name =
+    inRace.find((p) => p.wom_id === repeated.wom_id)?.player_name ?? member?.name ?? repeated.wom_id;
+  throw badRequest(RACE_MESSAGES.repeatedParticipant(name, metricDisplayName(repeated.metric)));
+}
+
 /** Refuses when the user already has as many races running as one account may. */
 function requireRoomForOpenRace(trx: Transaction<Database>, userId: number, now: Date): Promise<void> {
   return requireRoomUnderCap(trx, userId, 'openRaces', (db) => countOpenRacesOf(db, userId, now));
@@ -206,6 +225,7 @@ export async function createRace(deps: RacesDeps, user: User, input: RaceInput):
   const fields = raceFields(input, now);
   return deps.db.transaction().execute(async (trx) => {
     await requireRoomForOpenRace(trx, user.id, now);
+    await refuseRepeatedParticipant(trx, input.participants);
     const participants = await withStartValues(trx, input.participants);
     const id = await insertRace(trx, { ...fields, creator_id: user.id, created_at: now.toISOString() });
     for (const participant of participants) {
@@ -242,6 +262,7 @@ export async function updateRaceOf(deps: RacesDeps, user: User, id: number, inpu
     }
     // A participant hidden from the creator is neither shown in their form nor removed by it.
     const existing = await listParticipants(trx, [id], user);
+    await refuseRepeatedParticipant(trx, input.participants, existing);
     const unmatched = new Map<string, ParticipantRow[]>();
     for (const participant of existing) {
       const key = participantKey(participant);

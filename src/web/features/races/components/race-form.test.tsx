@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RACE_MESSAGES } from '#core/races/races.schema.ts';
 import type { WomPlayerItem } from '#core/wom/wom-data.schema.ts';
 import { renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
 import { testRace } from '../race-test-data.ts';
@@ -97,6 +98,32 @@ describe('race form', () => {
     expect(await screen.findByText('Value must be a whole number')).toBeInTheDocument();
     expect(screen.queryByText('Target value must be at least 1')).not.toBeInTheDocument();
     expect(fetch.mock.calls.map(([, init]) => init?.method ?? 'GET')).not.toContain('POST');
+  });
+
+  it('says which character is chosen twice for a metric, sending nothing, and shows the server refusing one', async () => {
+    const fetch = stubApi({
+      'GET /api/pwom-player': () => Response.json(fishingAt(1_500)),
+      'POST /api/races': () =>
+        Response.json(
+          { code: 'VALIDATION_ERROR', message: RACE_MESSAGES.repeatedParticipant('Lynx Titan', 'Fishing') },
+          { status: 400 },
+        ),
+    });
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Title'), 'Race');
+    await fillRow(0, 'lynx', 'Fishing', '2000');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Participant' }));
+    await fillRow(1, 'lynx', 'Fishing', '3000');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Race' }));
+    const message = 'Lynx Titan is in the race twice for Fishing: a character races once on each metric';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([, init]) => init?.method ?? 'GET')).not.toContain('POST');
+
+    // Another tab may have added the character meanwhile: the server's refusal reads the same.
+    await userEvent.click(screen.getAllByRole('button', { name: 'Remove' })[1] as HTMLElement);
+    await vi.waitFor(() => expect(screen.queryByText(message)).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Create Race' }));
+    expect(await screen.findByText(`Failed to create race: ${message}`)).toBeInTheDocument();
   });
 
   it('takes back a participant message once the rows are put right, before the next submit', async () => {

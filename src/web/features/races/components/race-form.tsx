@@ -154,10 +154,18 @@ export function RaceForm({
     race?.race_participants.find((p) => p.wom_id === wom_id && p.metric === metric)?.start_value ?? null;
   const baselineOf: BaselineOf = (row) =>
     startOf(row) ?? cachedPlayerValue(queryClient, row.wom_id, row.metric);
+  // A former member still in the race stays choosable under the name the race knows.
+  const choices = [
+    ...players,
+    ...(race?.race_participants ?? [])
+      .filter(({ wom_id }) => !players.some((player) => player.wom_id === wom_id))
+      .map(({ wom_id, player_name }) => ({ wom_id, name: player_name })),
+  ];
+  const nameOf = (womId: string) => choices.find((player) => player.wom_id === womId)?.name ?? womId;
   const form = useForm<RaceFormValues, unknown, RaceInput>({
     // Today is read at each check, so a form left open past midnight still refuses yesterday.
     resolver: (values, context, options) =>
-      zodResolver(raceFormSchema(todayUtc(), baselineOf))(values, context, options),
+      zodResolver(raceFormSchema(todayUtc(), baselineOf, nameOf))(values, context, options),
     defaultValues: raceFormValues(race),
   });
   const participants = useFieldArray({ control: form.control, name: 'participants' });
@@ -172,13 +180,6 @@ export function RaceForm({
   useEffect(() => {
     if (isSubmitted) void trigger('participants');
   }, [rows, isSubmitted, trigger]);
-  // A former member still in the race stays choosable under the name the race knows.
-  const choices = [
-    ...players,
-    ...(race?.race_participants ?? [])
-      .filter(({ wom_id }) => !players.some((player) => player.wom_id === wom_id))
-      .map(({ wom_id, player_name }) => ({ wom_id, name: player_name })),
-  ];
 
   const submit = form.handleSubmit((input) => {
     if (race) update.mutate({ id: race.id, input }, { onSuccess: onSaved });

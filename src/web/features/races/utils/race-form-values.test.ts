@@ -63,6 +63,27 @@ describe('race form values', () => {
     ]);
   });
 
+  it('refuses a character chosen twice on one metric, by its name, but not on another metric', () => {
+    const row = (wom_id: string, metric: string) => ({
+      wom_id,
+      metric,
+      mode: 'gain' as const,
+      target_value: '5',
+    });
+    const check = (participants: RaceFormValues['participants']) => {
+      const result = raceFormSchema(
+        '2026-11-24',
+        () => null,
+        (womId) => `Player ${womId}`,
+      ).safeParse(filled({ participants }));
+      return result.success ? [] : result.error.issues.map(({ message }) => message);
+    };
+    expect(check([row('3', 'fishing'), row('2', 'zulrah'), row('3', 'fishing')])).toEqual([
+      'Player 3 is in the race twice for Fishing: a character races once on each metric',
+    ]);
+    expect(check([row('3', 'fishing'), row('3', 'cooking'), row('2', 'fishing')])).toEqual([]);
+  });
+
   it('sends a blank description and end date as null, and the end date as the end of that UTC day', () => {
     expect(raceFormSchema('2026-11-24').parse(filled({ description: '   ' })).description).toBeNull();
     expect(raceFormSchema('2026-11-24').parse(filled()).end_date).toBeNull();

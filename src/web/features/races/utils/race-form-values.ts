@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { GOAL_MODES, wholeNumberProblem } from '#core/goals/goals.schema.ts';
+import { metricDisplayName } from '#core/metrics/metric-names.ts';
 import { RACE_MESSAGES, type Race, type RaceInput } from '#core/races/races.schema.ts';
+import { repeatedParticipant } from '#core/races/repeated-participant.ts';
 
 /** Gain: the value is an amount on top of the start. Total: the value is the target itself. */
 export type RaceMode = (typeof GOAL_MODES)[number];
@@ -18,6 +20,9 @@ export interface ParticipantRow {
  * race already has, else the player's current value; null when not known (the server checks anyway).
  */
 export type BaselineOf = (row: Pick<ParticipantRow, 'wom_id' | 'metric'>) => number | null;
+
+/** The name the form shows for a chosen player. */
+export type NameOf = (womId: string) => string;
 
 /** The race form as its inputs hold it. The end date is a date input's 'yyyy-MM-dd', a UTC day. */
 export interface RaceFormValues {
@@ -66,7 +71,11 @@ const isTotalNotAbove = (row: ParticipantRow, baseline: number | null) =>
  * them again. The form's values become what `POST /api/races` takes: the end date as the last moment
  * of that UTC day.
  */
-export function raceFormSchema(today: string, baselineOf: BaselineOf = () => null) {
+export function raceFormSchema(
+  today: string,
+  baselineOf: BaselineOf = () => null,
+  nameOf: NameOf = (womId) => womId,
+) {
   return z
     .object({
       title: z.string().trim().min(1, RACE_MESSAGES.titleRequired),
@@ -88,8 +97,17 @@ export function raceFormSchema(today: string, baselineOf: BaselineOf = () => nul
             context.addIssue({ code: 'custom', message: RACE_MESSAGES.participantIncomplete });
             return;
           }
+          const repeated = repeatedParticipant(rows);
           const notWhole = rows.map((row) => wholeNumberProblem(row.target_value)).find(Boolean);
-          if (notWhole) {
+          if (repeated !== null) {
+            context.addIssue({
+              code: 'custom',
+              message: RACE_MESSAGES.repeatedParticipant(
+                nameOf(repeated.wom_id),
+                metricDisplayName(repeated.metric),
+              ),
+            });
+          } else if (notWhole) {
             context.addIssue({ code: 'custom', message: notWhole });
           } else if (rows.some((row) => Number(row.target_value) < 1)) {
             context.addIssue({ code: 'custom', message: RACE_MESSAGES.targetAtLeastOne });
