@@ -119,3 +119,13 @@ export async function failApi(page: Page, url: string | RegExp) {
   });
   return { failures: () => failures, end: () => page.unroute(url) };
 }
+
+/**
+ * Answers the site's confirm dialog, an alert dialog named by its question, with the button named
+ * `answer` (the step's label, or 'Cancel'), and waits for it to close.
+ */
+export async function answerConfirm(page: Page, question: string | RegExp, answer: string): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name: question });
+  await dialog.getByRole('button', { name: answer, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}

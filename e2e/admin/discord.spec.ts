@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
-import { E2E_DISCORD_PORT, expect, expectAccessible, fitsViewport, test } from '../fixtures.ts';
+import {
+  E2E_DISCORD_PORT,
+  answerConfirm,
+  expect,
+  expectAccessible,
+  fitsViewport,
+  test,
+} from '../fixtures.ts';
 import { adminMembers, openDashboard, signIn, siteOrigin } from './admin-session.ts';
 
 const SHOTS = '/tmp/shots-discord';
@@ -57,7 +64,6 @@ for (const { width, height, name: device, webhookId } of WIDTHS) {
       const token = `journey-secret-${device}-token`;
       const webhookUrl = `${STAND_IN}/api/webhooks/${webhookId}/${token}`;
       const routeName = `Clan news ${device}`;
-      page.on('dialog', (dialog) => void dialog.accept());
       await signIn(page);
       const member = (await adminMembers(page)).find(
         (candidate): candidate is AdminMember & { womrole: string } =>
@@ -165,6 +171,7 @@ for (const { width, height, name: device, webhookId } of WIDTHS) {
 
       // Delete: gone from the list.
       await row.getByRole('button', { name: 'Delete' }).click();
+      await answerConfirm(page, `Delete the Discord route "${routeName}"?`, 'Delete Route');
       await expect(page.getByText(`${routeName} was successfully deleted.`)).toBeVisible();
       await expect(row).toHaveCount(0);
       await expect(page.getByText('No Discord routes yet')).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ClanEvent } from '#core/events/events.schema.ts';
-import { expect, test } from '../fixtures.ts';
+import { answerConfirm, expect, test } from '../fixtures.ts';
 import { openDashboard, signIn } from './admin-session.ts';
 
 const EVENT = 'Journey Fishing Week';
@@ -47,8 +47,8 @@ test('an admin creates a weekly event, edits it and deletes it, and the public e
   await expect(page.getByText(`${EVENT} II was successfully saved.`)).toBeVisible();
   expect(await publicEvent(page, `${EVENT} II`)).toBeDefined();
 
-  page.once('dialog', (confirm) => void confirm.accept());
   await page.getByRole('button', { name: 'Delete', description: `${EVENT} II` }).click();
+  await answerConfirm(page, `Are you sure you want to delete ${EVENT} II?`, 'Delete Event');
   await expect(page.getByText(`${EVENT} II was successfully deleted.`)).toBeVisible();
   expect(await publicEvent(page, `${EVENT} II`)).toBeUndefined();
 });

@@ -60,7 +60,7 @@ test('the yearly reset needs the exact phrase, downloads a backup, archives the 
 
   await openDashboard(page);
   await page.getByRole('button', { name: 'Reset All Siege Scores' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Reset All Siege Scores' });
+  const dialog = page.getByRole('alertdialog', { name: 'Reset All Siege Scores' });
   const phrase = dialog.getByLabel('Type RESET ALL SCORES to confirm');
   const confirm = dialog.getByRole('button', { name: 'Reset Scores' });
   await expect(confirm).toBeDisabled();

@@ -1,4 +1,4 @@
-import { E2E_ADMIN, expect, expectAccessible, test } from '../fixtures.ts';
+import { E2E_ADMIN, answerConfirm, expect, expectAccessible, test } from '../fixtures.ts';
 import { adminMembers, openDashboard, signIn } from './admin-session.ts';
 
 const NEW_MEMBER = { name: 'Journey Tester', womId: '987654321' };
@@ -71,12 +71,9 @@ test('an admin signs in, adds a member, edits them, gives points, hides, deletes
   await expect(page.getByRole('button', { name: 'Hide', exact: true })).toBeVisible();
   expect(await publicRoster()).toContain(NEW_MEMBER.womId);
 
-  // Delete, after the browser's confirmation
-  page.once('dialog', async (dialog) => {
-    expect(dialog.message()).toBe(`Are you sure you want to delete ${RENAMED}?`);
-    await dialog.accept();
-  });
+  // Delete, after the site's confirm dialog
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await answerConfirm(page, `Are you sure you want to delete ${RENAMED}?`, 'Delete Member');
   await expect(page.getByText(`${RENAMED} was successfully deleted.`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Show details for ${RENAMED}` })).toHaveCount(0);
 

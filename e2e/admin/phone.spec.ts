@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
-import { expect, expectAccessible, fitsViewport, test } from '../fixtures.ts';
+import { answerConfirm, expect, expectAccessible, fitsViewport, test } from '../fixtures.ts';
 import { adminMembers, openDashboard, signIn } from './admin-session.ts';
 
 /** The dashboard's tabs, in order (spec §2). */
@@ -217,8 +217,8 @@ for (const { width, height, name: device } of WIDTHS) {
       await expect.poll(async () => (await member(page, target.womId))?.siege_score).toBe(7);
 
       // Deleted, then restored from the deleted members' page, whose Restore is on screen too.
-      page.once('dialog', (confirm) => void confirm.accept());
       await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await answerConfirm(page, `Are you sure you want to delete ${target.name}?`, 'Delete Member');
       await expect(page.getByText(`${target.name} was successfully deleted.`)).toBeVisible();
       await page.getByRole('link', { name: 'Deleted Members' }).click();
       const restore = page
@@ -289,8 +289,8 @@ for (const { width, height, name: device } of WIDTHS) {
       await expectAccessible(page);
       await shot(page, 'events', width, edit);
 
-      page.once('dialog', (confirm) => void confirm.accept());
       await remove.click();
+      await answerConfirm(page, `Are you sure you want to delete ${event}?`, 'Delete Event');
       await expect(page.getByText(`${event} was successfully deleted.`)).toBeVisible();
     });
   });

@@ -131,7 +131,7 @@ for (const { width, height, name: device } of WIDTHS) {
       await post(page, `/api/admin/members/${target.womId}/whitelist`, { reason: 'Vouched for' });
       await openDetails(page, target.name);
       await page.getByRole('button', { name: `Remove ${target.name} from whitelist` }).click();
-      const dialog = page.getByRole('dialog', { name: `Remove ${target.name} from the whitelist` });
+      const dialog = page.getByRole('alertdialog', { name: `Remove ${target.name} from the whitelist` });
       await expect(dialog.getByText('Vouched for')).toBeVisible();
       await dialog.getByRole('button', { name: 'Remove from Whitelist' }).click();
       await expect(
@@ -159,7 +159,9 @@ for (const { width, height, name: device } of WIDTHS) {
       await openDashboard(page, 'alerts');
       await page.getByRole('button', { name: /^Whitelisted reports \(\d+\)$/ }).click();
       await page.getByRole('button', { name: `Remove ${reported.name} from whitelist` }).click();
-      const alertsDialog = page.getByRole('dialog', { name: `Remove ${reported.name} from the whitelist` });
+      const alertsDialog = page.getByRole('alertdialog', {
+        name: `Remove ${reported.name} from the whitelist`,
+      });
       await alertsDialog.getByLabel('Reason (required)').fill('New evidence on the case');
       await alertsDialog.getByRole('button', { name: 'Remove from Whitelist' }).click();
       await expect(page.getByText(`${reported.name} was removed from the whitelist`)).toBeVisible();

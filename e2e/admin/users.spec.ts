@@ -1,5 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { E2E_ADMIN, E2E_MEMBER, expect, expectAccessible, fitsViewport, test } from '../fixtures.ts';
+import {
+  E2E_ADMIN,
+  E2E_MEMBER,
+  answerConfirm,
+  expect,
+  expectAccessible,
+  fitsViewport,
+  test,
+} from '../fixtures.ts';
 import { openDashboard, signIn } from './admin-session.ts';
 import { SHOTS, WIDTHS } from './member-combobox.ts';
 
@@ -25,20 +33,20 @@ for (const { width, height, name: device } of WIDTHS) {
       ).toBeVisible();
 
       const member = row(E2E_MEMBER.username);
-      const prompts: string[] = [];
-      page.once('dialog', (dialog) => {
-        prompts.push(dialog.message());
-        void dialog.dismiss();
-      });
       await member.getByRole('button', { name: 'Make Admin' }).click();
-      expect(prompts).toEqual([
-        `Make ${E2E_MEMBER.username} an admin? They will be able to run this dashboard, including changing other admins.`,
-      ]);
+      const question = page.getByRole('alertdialog', { name: `Make ${E2E_MEMBER.username} an admin?` });
+      await expect(question).toHaveAccessibleDescription(
+        'They will be able to run this dashboard, including changing other admins.',
+      );
+      await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await expect(question).toBeHidden();
       await expect(member.getByText('Member', { exact: true })).toBeVisible();
       await expect(member.getByRole('button', { name: 'Make Admin' })).toBeEnabled();
 
-      page.once('dialog', (dialog) => void dialog.accept());
       await member.getByRole('button', { name: 'Make Admin' }).click();
+      await answerConfirm(page, `Make ${E2E_MEMBER.username} an admin?`, 'Make Admin');
       await expect(page.getByText(`${E2E_MEMBER.username} is now an admin.`)).toBeVisible();
       await expect(member.getByText('Admin', { exact: true })).toBeVisible();
       // Each user's name, role and buttons are on screen together: no sideways scrolling on a phone.
@@ -46,8 +54,9 @@ for (const { width, height, name: device } of WIDTHS) {
       await expectAccessible(page);
       await page.screenshot({ path: `${SHOTS}/users-${width}.png`, fullPage: true });
 
-      // Removing another admin needs no question, and leaves the member as they were.
+      // Removing another admin is asked too, and leaves the member as they were.
       await member.getByRole('button', { name: 'Remove Admin' }).click();
+      await answerConfirm(page, `Remove ${E2E_MEMBER.username}'s admin rights?`, 'Remove Admin');
       await expect(page.getByText(`${E2E_MEMBER.username} is no longer an admin.`)).toBeVisible();
       await expect(member.getByRole('button', { name: 'Make Admin' })).toBeVisible();
     });

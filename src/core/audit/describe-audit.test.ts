@@ -225,4 +225,33 @@ describe('describeAuditEntry', () => {
     }
     expect(actionLabel('member.teleport')).toBe('member.teleport');
   });
+
+  it('names the Discord and Dink actions, which the filter listed raw (issue 29)', () => {
+    expect(actionLabel('discord.route_create')).toBe('Discord route added');
+    expect(actionLabel('discord.route_stopped')).toBe('Discord route stopped');
+    expect(actionLabel('dink.settings')).toBe('Dink thresholds changed');
+    const route = (action: string, values: Partial<DescribableEntry>) =>
+      describeAuditEntry(
+        row(action, { target_type: 'discord_route', target_id: '3', target_name: null, ...values }),
+      );
+    expect(route('discord.route_create', { after: { name: '#clan-news' } })).toBe(
+      'added the Discord route "#clan-news"',
+    );
+    expect(route('discord.route_delete', { before: { name: '#old' } })).toBe(
+      'deleted the Discord route "#old"',
+    );
+    expect(route('discord.route_stopped', { after: { name: '#gone', reason: '404 Unknown Webhook' } })).toBe(
+      'stopped the Discord route "#gone": Discord answered 404 Unknown Webhook',
+    );
+    expect(route('discord.route_update', {})).toBe('edited Discord route #3');
+    expect(
+      auditActorName(
+        row('discord.route_stopped', {
+          actor_user_id: null,
+          actor_label: 'discord-delivery',
+          actor_name: null,
+        }),
+      ),
+    ).toBe('The Discord delivery');
+  });
 });

@@ -19,8 +19,11 @@ export type DescribableEntry = Pick<
   | 'member_names'
 >;
 
-/** Each recorded action as the filter lists it, in the order the tab offers them. */
-export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+/**
+ * Every action the site records, with its readable name: the one list the audit filter and the log
+ * both read. `recordAudit` takes only these keys, so a new action cannot reach the log unnamed.
+ */
+export const AUDIT_ACTION_LABELS = {
   'member.points': 'Points given',
   'member.update': 'Member edited',
   'member.create': 'Member added',
@@ -52,11 +55,20 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'user.password.reset-link': 'Password reset link made',
   'admin.account.create': 'Admin account created',
   'admin.account.update': 'Admin account updated',
-};
+  'discord.route_create': 'Discord route added',
+  'discord.route_update': 'Discord route edited',
+  'discord.route_delete': 'Discord route deleted',
+  'discord.route_stopped': 'Discord route stopped',
+  'dink.settings': 'Dink thresholds changed',
+} as const satisfies Record<string, string>;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+const isKnownAction = (action: string): action is AuditAction => Object.hasOwn(AUDIT_ACTION_LABELS, action);
 
 /** The filter's name for an action; one this site does not know yet shows as recorded. */
 export function actionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? action;
+  return isKnownAction(action) ? AUDIT_ACTION_LABELS[action] : action;
 }
 
 /** The label a row without an account records for who acted: a sign-up, a job, the shell. */
@@ -66,6 +78,7 @@ const SYSTEM_ACTORS: Readonly<Record<string, string>> = {
   'player-watch': 'The player-watch check',
   'start-up': 'The server at start-up',
   'npm run admin': 'The server shell (npm run admin)',
+  'discord-delivery': 'The Discord delivery',
 };
 
 /**
@@ -147,7 +160,13 @@ function nameList(entry: DescribableEntry, ids: unknown): string {
 
 type Describe = (entry: DescribableEntry) => string;
 
-const SENTENCES: Readonly<Record<string, Describe>> = {
+/** A Discord route by the name it had in the row, else by its id. */
+function routeName(entry: DescribableEntry): string {
+  const name = text(record(entry.after).name) ?? text(record(entry.before).name);
+  return name === null ? targetOf(entry, 'Discord route') : `the Discord route "${name}"`;
+}
+
+const SENTENCES: Readonly<Record<AuditAction, Describe>> = {
   'member.points': (entry) => {
     const amount = Number(record(entry.after).amount);
     if (!Number.isFinite(amount)) return `changed ${memberOf(entry)}'s points`;
@@ -246,6 +265,14 @@ const SENTENCES: Readonly<Record<string, Describe>> = {
     if (!wasAdmin) return newPassword ? `made ${user} an admin with a new password` : `made ${user} an admin`;
     return `set a new password for the admin account ${user}`;
   },
+  'discord.route_create': (entry) => `added ${routeName(entry)}`,
+  'discord.route_update': (entry) => `edited ${routeName(entry)}`,
+  'discord.route_delete': (entry) => `deleted ${routeName(entry)}`,
+  'discord.route_stopped': (entry) => {
+    const reason = text(record(entry.after).reason);
+    return `stopped ${routeName(entry)}${reason === null ? '' : `: Discord answered ${reason}`}`;
+  },
+  'dink.settings': () => 'changed the Dink thresholds',
 };
 
 /**
@@ -253,8 +280,7 @@ const SENTENCES: Readonly<Record<string, Describe>> = {
  * BigJad'. An action this site has no wording for yet still reads as a sentence, never an error.
  */
 export function describeAuditEntry(entry: DescribableEntry): string {
-  const describe = SENTENCES[entry.action];
-  if (describe) return describe(entry);
+  if (isKnownAction(entry.action)) return SENTENCES[entry.action](entry);
   const target =
     entry.target_type === 'member'
       ? memberOf(entry)

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES, eventTypeLabel, eventTypeOfMetric, isWeekLongType } from './event-types.ts';
+import { EVENT_TYPES, eventTypeLabel, eventTypeOfCompetition, isWeekLongType } from './event-types.ts';
+
+const classic = (metric: string) => eventTypeOfCompetition({ metric, type: 'classic' });
 
 describe('event types', () => {
   it('names a synced competition with the types the form offers', () => {
-    expect(eventTypeOfMetric('fishing')).toBe('Skill of the Week');
-    expect(eventTypeOfMetric('zulrah')).toBe('Boss of the Week');
-    expect(eventTypeOfMetric('clue_scrolls_all')).toBe('Competition');
-    expect(eventTypeOfMetric('ehb')).toBe('Competition');
+    expect(classic('fishing')).toBe('Skill of the Week');
+    expect(classic('zulrah')).toBe('Boss of the Week');
+    expect(classic('clue_scrolls_all')).toBe('Competition');
+    expect(classic('ehb')).toBe('Competition');
     for (const metric of ['overall', 'vorkath', 'last_man_standing'])
-      expect(EVENT_TYPES).toContain(eventTypeOfMetric(metric));
+      expect(EVENT_TYPES).toContain(classic(metric));
+  });
+
+  it('names a team competition as one, whatever it measures (issue 29)', () => {
+    expect(eventTypeOfCompetition({ metric: 'fishing', type: 'team' })).toBe('Team Competition');
+    expect(eventTypeOfCompetition({ metric: 'zulrah', type: 'team' })).toBe('Team Competition');
+    expect(EVENT_TYPES).toContain('Team Competition');
   });
 
   it('lasts a week for Weekly, Skill of the Week and Boss of the Week only', () => {

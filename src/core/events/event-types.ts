@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   'Skill of the Week',
   'Boss of the Week',
   'Competition',
+  'Team Competition',
   'Other',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -24,8 +25,13 @@ export function isWeekLongType(type: string | null | undefined): boolean {
 const SKILLS: ReadonlySet<string> = new Set(SKILL_KEYS);
 const BOSSES: ReadonlySet<string> = new Set(BOSS_KEYS);
 
-/** The type of an event the sync makes from a WOM competition, by the competition's metric. */
-export function eventTypeOfMetric(metric: string): EventType {
+/**
+ * The type of an event the sync makes from a WOM competition: a team competition is one whatever it
+ * measures (issue 29: teams on a skill read "Skill of the Week"); else by the competition's metric.
+ */
+export function eventTypeOfCompetition(competition: { metric: string; type: string }): EventType {
+  if (competition.type === 'team') return 'Team Competition';
+  const { metric } = competition;
   if (SKILLS.has(metric)) return 'Skill of the Week';
   if (BOSSES.has(metric)) return 'Boss of the Week';
   return 'Competition';

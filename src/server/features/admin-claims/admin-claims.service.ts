@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { CLAIM_CODE_BYTES, encodeClaimCode } from '#core/claims/claim-code.ts';
 import { planClaimCodeExpiry } from '#core/claims/claim-code-expiry.ts';
 import { CLAIM_MESSAGES, type ClaimCode, type ClaimRequest } from '#core/claims/claims.schema.ts';
+import type { AuditAction } from '#core/audit/describe-audit.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../../http/http-error.ts';
@@ -33,7 +34,7 @@ async function audit(
   trx: Transaction<Database>,
   entry: {
     actor: AuditActor;
-    action: string;
+    action: AuditAction;
     targetType: string;
     id: number;
     before: unknown;

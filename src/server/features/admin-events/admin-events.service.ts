@@ -7,6 +7,7 @@ import {
   type EventSaveProblem,
   type ParsedEventInput,
 } from '#core/events/event-save.ts';
+import type { AuditAction } from '#core/audit/describe-audit.ts';
 import type { Clock } from '../../clock.ts';
 import { ConflictError } from '../../db/errors.ts';
 import { bumpRevision } from '../../db/revisions.ts';
@@ -81,7 +82,7 @@ async function audited(
   trx: Transaction<Database>,
   entry: {
     actor: AuditActor;
-    action: string;
+    action: AuditAction;
     id: number;
     before: AdminEvent | null;
     after: AdminEvent | null;

@@ -16,6 +16,7 @@ import type { PointsHistory } from '#core/members/points-history.ts';
 import { rankProposal } from '#core/members/rank-proposals.ts';
 import { sortRoster } from '#core/members/roster-filters.ts';
 import { notWhitelistedMessage } from '#core/members/unwhitelist.ts';
+import type { AuditAction } from '#core/audit/describe-audit.ts';
 import type { Clock } from '../../clock.ts';
 import { ConflictError } from '../../db/errors.ts';
 import { bumpRevision } from '../../db/revisions.ts';
@@ -130,7 +131,14 @@ async function bookPoints(
 /** The audit row and the revision bump every admin write makes, in its transaction. */
 async function recordChange(
   trx: Transaction<Database>,
-  change: { actor: AuditActor; action: string; womId: string; before: unknown; after: unknown; at: Date },
+  change: {
+    actor: AuditActor;
+    action: AuditAction;
+    womId: string;
+    before: unknown;
+    after: unknown;
+    at: Date;
+  },
 ): Promise<void> {
   await recordAudit(trx, {
     actor: change.actor,
@@ -291,7 +299,7 @@ async function announceRankSet(
 
 interface MemberAction {
   womId: string;
-  action: string;
+  action: AuditAction;
   /** Restore acts on a deleted member; every other action on one who is not. */
   onDeleted?: boolean;
   /**

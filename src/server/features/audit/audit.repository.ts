@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AuditEntry as ListedAuditEntry, AuditFilters, AuditQuery } from '#core/audit/audit.schema.ts';
+import type { AuditAction } from '#core/audit/describe-audit.ts';
 import { MAX_SERIAL_ID } from '#core/http/params.schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson, writeJson } from '../../db/values.ts';
@@ -11,7 +12,8 @@ export type AuditActor = { userId: number; label: string } | { userId: null; lab
 
 export interface AuditEntry {
   actor: AuditActor;
-  action: string;
+  /** Only actions with a readable name in the one list (describe-audit.ts). */
+  action: AuditAction;
   targetType: string;
   targetId: string | number | null;
   before?: unknown;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, eventTypeOfMetric } from '#core/events/event-types.ts';
+import { EVENT_TYPES, eventTypeOfCompetition } from '#core/events/event-types.ts';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { parseDatabaseUrl } from '../../config.ts';
@@ -110,10 +110,16 @@ for (const dialect of testDialects) {
       expect(events.every((e) => e.wom_id !== null && e.start_date !== null && e.end_date !== null)).toBe(
         true,
       );
-      // One vocabulary with the admin's form (issue 21), never WOM's own metric types.
+      // One vocabulary with the admin's form (issue 21), never WOM's own metric types; a team
+      // competition reads as one, not as the skill it measures (issue 29).
+      const listed = await fetch(`${simulator.url}/groups/${simulator.groupId}/competitions`);
+      const competitions = (await listed.json()) as Array<{ id: number; metric: string; type: string }>;
+      expect(competitions.some((competition) => competition.type === 'team')).toBe(true);
       for (const event of events) {
         expect(EVENT_TYPES).toContain(event.type);
-        expect(event.type).toBe(eventTypeOfMetric(event.metric ?? ''));
+        const competition = competitions.find((c) => String(c.id) === event.wom_id);
+        expect(event.type).toBe(eventTypeOfCompetition(competition!));
+        if (competition?.type === 'team') expect(event.type).toBe('Team Competition');
       }
     });
 

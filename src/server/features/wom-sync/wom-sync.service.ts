@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { News } from '#core/discord/news.ts';
 import { competitionsOwingResults, planCompetitionAwards } from '#core/events/competition-awards.ts';
-import { eventTypeOfMetric } from '#core/events/event-types.ts';
+import { eventTypeOfCompetition } from '#core/events/event-types.ts';
 import { planTeamCompetitionAwards } from '#core/events/team-competition-awards.ts';
 import { planRosterSync } from '#core/members/roster-sync.ts';
 import { WOM_SYNC_STAGES } from '#core/sync/sync.schema.ts';
@@ -302,7 +302,7 @@ async function applySync(
     fetched.competitions.map((c) => ({
       wom_id: String(c.id),
       name: c.title,
-      type: eventTypeOfMetric(c.metric),
+      type: eventTypeOfCompetition(c),
       metric: c.metric,
       start_date: c.startsAt,
       end_date: c.endsAt,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { adminMember } from '#test/admin-member.ts';
+import { answerConfirm } from '#test/confirm-dialog.ts';
 import { stubApi } from '#test/render-with-queries.tsx';
 import { renderApp, testUser } from '#test/render.tsx';
 import { preloadPageOf } from '../routes.tsx';
@@ -314,12 +315,11 @@ describe('Clan Administration', () => {
 
   it('shows what a tab reports in a banner until it is dismissed', async () => {
     const user = userEvent.setup();
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     stubApi({ 'DELETE /api/admin/members/1': () => new Response(null, { status: 204 }) });
     renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'Show details for Zezima' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(window.confirm).toHaveBeenCalledWith('Are you sure you want to delete Zezima?');
+    await answerConfirm('Are you sure you want to delete Zezima?', 'Delete Member');
 
     const banner = await screen.findByText('Zezima was successfully deleted.');
     expect(banner.closest('[role="status"]')).not.toBeNull();
@@ -333,11 +333,11 @@ describe('Clan Administration', () => {
   it('puts a banner in flow between the tabs and their content, and lets a success go after 5 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     stubApi({ 'DELETE /api/admin/members/1': () => new Response(null, { status: 204 }) });
     renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'Show details for Zezima' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await answerConfirm('Are you sure you want to delete Zezima?', 'Delete Member');
 
     const banner = (await screen.findByText('Zezima was successfully deleted.')).closest(
       '[role="status"]',

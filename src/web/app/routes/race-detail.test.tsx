@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '#test/confirm-dialog.ts';
 import { apiError, stubApi } from '#test/render-with-queries.tsx';
 import { renderApp, testUser } from '#test/render.tsx';
 import { testRaceDetail } from '../../features/races/race-test-data.ts';
@@ -87,16 +88,13 @@ describe('race page', () => {
   });
 
   it('deletes the race after the creator confirms, then opens the progress page', async () => {
-    vi.stubGlobal(
-      'confirm',
-      vi.fn(() => true),
-    );
     const fetch = stubApi({
       'DELETE /api/races/12': () => new Response(null, { status: 204 }),
       'GET /api/races': () => Response.json([]),
     });
     const { location } = renderApp('/races/12', { user: creator, queries: seeded() });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await answerConfirm('Are you sure you want to delete this race?', 'Delete Race');
     await vi.waitFor(() => expect(location.pathname).toBe('/progress'));
     expect(fetch).toHaveBeenCalledWith('/api/races/12', expect.objectContaining({ method: 'DELETE' }));
   });

@@ -17,6 +17,11 @@ describe('AchievementRow', () => {
     expect(screen.getByText('20 Nov 2026').tagName).toBe('TIME');
   });
 
+  it("links the player's name to their member page", () => {
+    render(<AchievementRow achievement={achievement('2026-11-20T10:00:00.000Z')} />);
+    expect(screen.getByRole('link', { name: 'Lynx Titan' })).toHaveAttribute('href', '/members/2');
+  });
+
   it('says "date unknown" for one WOM has no date for, never 1 January 1970', () => {
     const { container } = render(<AchievementRow achievement={achievement(null)} />);
     expect(screen.getByText('date unknown')).toBeInTheDocument();

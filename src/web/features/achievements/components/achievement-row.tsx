@@ -1,10 +1,11 @@
 import type { WomAchievementItem } from '#core/wom/wom-data.schema.ts';
 import { iconKindOf } from '#core/metrics/metric-icons.ts';
 import { GameIcon } from '../../../components/game-icon.tsx';
+import { MemberLink } from '../../../components/member-link.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 
 /**
- * One achievement: the metric's icon, who reached it, what they reached and when; "date unknown" when
+ * One achievement: the metric's icon, who reached it (linked to their page), what they reached and when; "date unknown" when
  * WOM does not know (it was reached before WOM first saw the player).
  */
 export function AchievementRow({ achievement }: { achievement: WomAchievementItem }) {
@@ -14,7 +15,9 @@ export function AchievementRow({ achievement }: { achievement: WomAchievementIte
         <GameIcon kind={iconKindOf(achievement.metric)} metric={achievement.metric} size={28} />
       </div>
       <div className="min-w-0 flex-1">
-        <p className="font-semibold break-words text-gold-300">{achievement.player.displayName}</p>
+        <p className="font-semibold break-words text-gold-300">
+          <MemberLink womId={String(achievement.player.id)}>{achievement.player.displayName}</MemberLink>
+        </p>
         <p className="break-words text-stone-200">{achievement.name}</p>
       </div>
       {achievement.createdAt === null ? (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClaimCode } from '#core/claims/claims.schema.ts';
 import { adminMember } from '#test/admin-member.ts';
+import { answerConfirm } from '#test/confirm-dialog.ts';
 import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
 import { claimCodesQueryKey } from '../api/get-claim-codes.ts';
 import { ClaimCodesSection } from './claim-codes-section.tsx';
@@ -109,15 +110,13 @@ describe('claim code list', () => {
   });
 
   it('revokes an unused code once the admin confirms, and loads the codes again', async () => {
-    const confirm = vi.fn(() => true);
-    vi.stubGlobal('confirm', confirm);
     const fetch = stubApi({
       'DELETE /api/admin/claim-codes/3': () => new Response(null, { status: 204 }),
       'GET /api/admin/claim-codes': () => Response.json([used, expired]),
     });
     const { notify } = renderCodes();
     await userEvent.click(row('ABCD-EFGH-JKMN-PQRS').getByRole('button', { name: 'Revoke' }));
-    expect(confirm).toHaveBeenCalledWith('Revoke the claim code ABCD-EFGH-JKMN-PQRS for Iron Bob?');
+    await answerConfirm('Revoke the claim code ABCD-EFGH-JKMN-PQRS for Iron Bob?', 'Revoke Code');
     await vi.waitFor(() =>
       expect(notify).toHaveBeenCalledWith({ kind: 'success', text: 'Revoked the claim code for Iron Bob.' }),
     );
@@ -129,21 +128,21 @@ describe('claim code list', () => {
   });
 
   it('revokes nothing when the admin cancels', async () => {
-    vi.stubGlobal('confirm', () => false);
     const fetch = stubApi({});
     renderCodes();
     await userEvent.click(row('ABCD-EFGH-JKMN-PQRS').getByRole('button', { name: 'Revoke' }));
+    await answerConfirm('Revoke the claim code ABCD-EFGH-JKMN-PQRS for Iron Bob?', 'Cancel');
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it("reports a refused revoke with the server's message", async () => {
-    vi.stubGlobal('confirm', () => true);
     stubApi({
       'DELETE /api/admin/claim-codes/3': () =>
         apiError(409, 'CODE_USED', 'A used claim code cannot be revoked'),
     });
     const { notify } = renderCodes();
     await userEvent.click(row('ABCD-EFGH-JKMN-PQRS').getByRole('button', { name: 'Revoke' }));
+    await answerConfirm('Revoke the claim code ABCD-EFGH-JKMN-PQRS for Iron Bob?', 'Revoke Code');
     await vi.waitFor(() =>
       expect(notify).toHaveBeenCalledWith({
         kind: 'error',

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ClaimCode } from '#core/claims/claims.schema.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DataTable, StackedLabel } from '../../../components/data-table.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -14,9 +15,15 @@ import { GenerateClaimCodeForm, type ClaimCodeMembers } from './generate-claim-c
 function ClaimCodeRow({ code, now, notify }: { code: ClaimCode; now: Date; notify: Notify }) {
   const revoke = useRevokeClaimCode();
   const codeId = useId();
+  const { confirm, dialog } = useConfirm();
 
-  const revokeCode = () => {
-    if (!window.confirm(`Revoke the claim code ${code.code} for ${code.member_name}?`)) return;
+  const revokeCode = async () => {
+    const yes = await confirm({
+      title: `Revoke the claim code ${code.code} for ${code.member_name}?`,
+      description: 'The code stops working at once. You can make a new one for the member later.',
+      label: 'Revoke Code',
+    });
+    if (!yes) return;
     // mutateAsync: the revoked code's row unmounts before a per-call callback could run.
     void revoke.mutateAsync(code.id).then(
       () => notify({ kind: 'success', text: `Revoked the claim code for ${code.member_name}.` }),
@@ -45,7 +52,7 @@ function ClaimCodeRow({ code, now, notify }: { code: ClaimCode; now: Date; notif
         {!code.is_claimed && (
           <button
             type="button"
-            onClick={revokeCode}
+            onClick={() => void revokeCode()}
             disabled={revoke.isPending}
             aria-describedby={codeId}
             className="rounded border border-red-900 px-3 py-1 text-sm text-red-300 hover:bg-red-950 disabled:opacity-60"
@@ -53,6 +60,7 @@ function ClaimCodeRow({ code, now, notify }: { code: ClaimCode; now: Date; notif
             Revoke
           </button>
         )}
+        {dialog}
       </td>
     </tr>
   );

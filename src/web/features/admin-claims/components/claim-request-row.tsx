@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ClaimRequest } from '#core/claims/claims.schema.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { StackedLabel } from '../../../components/data-table.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
@@ -12,6 +13,7 @@ function PendingReview({ request, notify }: { request: ClaimRequest; notify: Not
   const review = useReviewClaimRequest();
   const [notes, setNotes] = useState('');
   const ids = { notes: useId(), summary: useId() };
+  const { confirm, dialog } = useConfirm();
 
   const decide = (status: ReviewStatus) => {
     // mutateAsync: the reviewed request leaves the pending list before a per-call callback could run.
@@ -24,6 +26,17 @@ function PendingReview({ request, notify }: { request: ClaimRequest; notify: Not
       // The server says why in the spec's words ('This player has already been claimed').
       (error: Error) => notify({ kind: 'error', text: error.message }),
     );
+  };
+  // An approval is what the member asked for; a denial is not undone, so it is asked first.
+  const deny = async () => {
+    const yes = await confirm({
+      title: `Deny ${request.username}'s claim to ${request.rsn}?`,
+      description: notes.trim()
+        ? `The request is closed as denied, with your note: ${notes.trim()}`
+        : 'The request is closed as denied. They can ask again with a new request.',
+      label: 'Deny Claim',
+    });
+    if (yes) decide('denied');
   };
 
   return (
@@ -56,7 +69,7 @@ function PendingReview({ request, notify }: { request: ClaimRequest; notify: Not
         </button>
         <button
           type="button"
-          onClick={() => decide('denied')}
+          onClick={() => void deny()}
           disabled={review.isPending}
           aria-describedby={ids.summary}
           className="rounded border border-red-900 px-3 py-1 text-sm text-red-300 hover:bg-red-950 disabled:opacity-60"
@@ -64,6 +77,7 @@ function PendingReview({ request, notify }: { request: ClaimRequest; notify: Not
           Deny
         </button>
       </div>
+      {dialog}
     </div>
   );
 }

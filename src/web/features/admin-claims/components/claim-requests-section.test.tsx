@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClaimRequest } from '#core/claims/claims.schema.ts';
+import { answerConfirm } from '#test/confirm-dialog.ts';
 import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
 import { adminClaimRequestsQueryKey } from '../api/get-claim-requests.ts';
 import { ClaimRequestsSection } from './claim-requests-section.tsx';
@@ -111,13 +112,17 @@ describe('claim requests', () => {
     expect(await screen.findByText('No pending claim requests')).toBeInTheDocument();
   });
 
-  it('denies a request', async () => {
+  it('denies a request once the admin confirms in the dialog, and not when they cancel', async () => {
     const fetch = stubApi({
       'PATCH /api/admin/claim-requests/3': () => Response.json({ ...pending, status: 'denied' }),
       'GET /api/admin/claim-requests': () => Response.json([{ ...pending, status: 'denied' }]),
     });
     const { notify } = renderRequests();
     await userEvent.click(row('zezima').getByRole('button', { name: 'Deny' }));
+    await answerConfirm("Deny zezima's claim to Iron Bob?", 'Cancel');
+    expect(fetch).not.toHaveBeenCalled();
+    await userEvent.click(row('zezima').getByRole('button', { name: 'Deny' }));
+    await answerConfirm("Deny zezima's claim to Iron Bob?", 'Deny Claim');
     await vi.waitFor(() =>
       expect(notify).toHaveBeenCalledWith({ kind: 'success', text: "Denied zezima's claim to Iron Bob." }),
     );

@@ -7,6 +7,7 @@ import type {
   DiscordRoute,
   DiscordRouteUpdate,
 } from '#core/discord/discord-routes.schema.ts';
+import { answerConfirm } from '#test/confirm-dialog.ts';
 import { apiError, renderWithQueries, stubApi, type FakeRequest } from '#test/render-with-queries.tsx';
 import { DiscordTab } from './discord-tab.tsx';
 
@@ -288,17 +289,15 @@ describe('DiscordTab', () => {
   });
 
   it('deletes a route once confirmed', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const server = fakeServer([route(1, '#clan-news')]);
     stubApi(server.handlers);
     const { notify } = renderTab();
     const row = await rowOf('#clan-news');
     await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    await answerConfirm('Delete the Discord route "#clan-news"?', 'Cancel');
     expect(server.state.routes).toHaveLength(1);
     await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenLastCalledWith(
-      'Delete the Discord route "#clan-news"? Its queue and history go with it.',
-    );
+    await answerConfirm('Delete the Discord route "#clan-news"?', 'Delete Route');
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith({ kind: 'success', text: '#clan-news was successfully deleted.' }),
     );

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { DiscordKindInfo } from '#core/discord/discord-kinds.ts';
 import type { DiscordRoute, DiscordTestResult } from '#core/discord/discord-routes.schema.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { StackedLabel } from '../../../components/data-table.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
@@ -59,10 +60,15 @@ export function RouteRow({
   const remove = useDeleteRoute();
   const carried = kindLabels(route.kinds, kinds);
   const filters = filterLabels(route.filters);
+  const { confirm, dialog } = useConfirm();
 
-  const confirmDelete = () => {
-    if (!window.confirm(`Delete the Discord route "${route.name}"? Its queue and history go with it.`))
-      return;
+  const confirmDelete = async () => {
+    const yes = await confirm({
+      title: `Delete the Discord route "${route.name}"?`,
+      description: 'Its queue and history go with it. News stops reaching its channel.',
+      label: 'Delete Route',
+    });
+    if (!yes) return;
     // mutateAsync: the deleted route's row unmounts before a per-call callback could run.
     void remove.mutateAsync(route.id).then(
       () => notify({ kind: 'success', text: `${route.name} was successfully deleted.` }),
@@ -115,7 +121,7 @@ export function RouteRow({
           </button>
           <button
             type="button"
-            onClick={confirmDelete}
+            onClick={() => void confirmDelete()}
             disabled={remove.isPending}
             aria-describedby={nameId}
             className="rounded border border-red-900 px-3 py-1 text-sm text-red-300 hover:bg-red-950 disabled:opacity-60"
@@ -129,6 +135,7 @@ export function RouteRow({
           )}
           {test.data && !test.isPending && <TestAnswer result={test.data} />}
         </div>
+        {dialog}
       </td>
     </tr>
   );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminEvent } from '#core/events/admin-events.schema.ts';
 import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
+import { answerConfirm } from '#test/confirm-dialog.ts';
 import { adminEventsQueryKey } from '../api/get-admin-events.ts';
 import { rememberCreatedEvent } from '../utils/created-event-notice.ts';
 import { EventsTab } from './events-tab.tsx';
@@ -185,15 +186,13 @@ describe('events tab', () => {
   });
 
   it('deletes a manual event once the admin confirms', async () => {
-    const confirm = vi.fn(() => true);
-    vi.stubGlobal('confirm', confirm);
     const fetch = stubApi({
       'DELETE /api/admin/events/1': () => new Response(null, { status: 204 }),
       'GET /api/admin/events': () => Response.json([synced]),
     });
     const { notify } = renderEvents();
     await userEvent.click(within(row('Fishing Week')).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete Fishing Week?');
+    await answerConfirm('Are you sure you want to delete Fishing Week?', 'Delete Event');
     await vi.waitFor(() =>
       expect(notify).toHaveBeenCalledWith({
         kind: 'success',
@@ -205,18 +204,18 @@ describe('events tab', () => {
   });
 
   it('deletes nothing when the admin cancels the confirmation', async () => {
-    vi.stubGlobal('confirm', () => false);
     const fetch = stubApi({});
     renderEvents();
     await userEvent.click(within(row('Fishing Week')).getByRole('button', { name: 'Delete' }));
+    await answerConfirm('Are you sure you want to delete Fishing Week?', 'Cancel');
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it("reports a refused delete with the server's message", async () => {
-    vi.stubGlobal('confirm', () => true);
     stubApi({ 'DELETE /api/admin/events/1': () => apiError(404, 'NOT_FOUND', 'Event not found') });
     const { notify } = renderEvents();
     await userEvent.click(within(row('Fishing Week')).getByRole('button', { name: 'Delete' }));
+    await answerConfirm('Are you sure you want to delete Fishing Week?', 'Delete Event');
     await vi.waitFor(() =>
       expect(notify).toHaveBeenCalledWith({
         kind: 'error',

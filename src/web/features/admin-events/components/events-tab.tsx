@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminEvent } from '#core/events/admin-events.schema.ts';
 import { eventTypeLabel } from '#core/events/event-types.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DataTable, StackedLabel } from '../../../components/data-table.tsx';
 import { savedText, type Notify } from '../../../components/notice-banner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -40,9 +41,15 @@ function LinkedCompetition({ event }: { event: AdminEvent }) {
 function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => void; notify: Notify }) {
   const deleteEvent = useDeleteEvent();
   const nameId = useId();
+  const { confirm, dialog } = useConfirm();
 
-  const remove = () => {
-    if (!window.confirm(`Are you sure you want to delete ${event.name}?`)) return;
+  const remove = async () => {
+    const yes = await confirm({
+      title: `Are you sure you want to delete ${event.name}?`,
+      description: 'The event leaves the events page. Points it has already paid stay with the members.',
+      label: 'Delete Event',
+    });
+    if (!yes) return;
     // mutateAsync: the deleted event's row unmounts before a per-call callback could run.
     void deleteEvent.mutateAsync(event.id).then(
       () => notify({ kind: 'success', text: `${event.name} was successfully deleted.` }),
@@ -100,7 +107,7 @@ function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => 
             </button>
             <button
               type="button"
-              onClick={remove}
+              onClick={() => void remove()}
               disabled={deleteEvent.isPending}
               aria-describedby={nameId}
               className="rounded border border-red-900 px-3 py-1 text-sm text-red-300 hover:bg-red-950 disabled:opacity-60"
@@ -111,6 +118,7 @@ function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => 
         ) : (
           <span className="text-xs text-stone-400">Managed by the sync</span>
         )}
+        {dialog}
       </td>
     </tr>
   );

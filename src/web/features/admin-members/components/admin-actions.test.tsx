@@ -92,7 +92,7 @@ describe('administration actions', () => {
   describe('reset all siege scores', () => {
     async function openReset() {
       await userEvent.click(screen.getByRole('button', { name: 'Reset All Siege Scores' }));
-      const dialog = screen.getByRole('dialog', { name: 'Reset All Siege Scores' });
+      const dialog = screen.getByRole('alertdialog', { name: 'Reset All Siege Scores' });
       return {
         dialog,
         input: within(dialog).getByLabelText(`Type ${RESET_CONFIRMATION} to confirm`),
@@ -148,7 +148,7 @@ describe('administration actions', () => {
         'reset {"confirmation":"RESET ALL SCORES"}',
       ]);
       expect(fetch).toHaveBeenCalledTimes(2);
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     });
 
     it('resets nothing when the backup cannot be downloaded', async () => {
@@ -192,7 +192,7 @@ describe('administration actions', () => {
       const first = await openReset();
       await userEvent.type(first.input, RESET_CONFIRMATION);
       await userEvent.click(within(first.dialog).getByRole('button', { name: 'Cancel' }));
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
       const again = await openReset();
       expect(again.input).toHaveValue('');
       expect(again.confirm).toBeDisabled();

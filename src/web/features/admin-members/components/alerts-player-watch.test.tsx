@@ -62,7 +62,7 @@ describe('player-watch alerts: whitelisted reports', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Whitelisted reports (1)' }));
     await user.click(screen.getByRole('button', { name: 'Remove Trusted from whitelist' }));
-    const dialog = screen.getByRole('dialog', { name: 'Remove Trusted from the whitelist' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove Trusted from the whitelist' });
     await user.type(within(dialog).getByLabelText('Reason (required)'), 'The case was reopened');
     await user.click(within(dialog).getByRole('button', { name: 'Remove from Whitelist' }));
 

@@ -4,6 +4,7 @@ import { Toaster, toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { adminMember } from '#test/admin-member.ts';
+import { answerConfirm } from '#test/confirm-dialog.ts';
 import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
 import type { PointsHistory } from '#core/members/points-history.ts';
 import { adminMembersQueryKey } from '../api/get-admin-members.ts';
@@ -378,22 +379,25 @@ describe('members tab', () => {
 
   describe('delete', () => {
     it('asks first, and sends nothing when the admin cancels', async () => {
-      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
       const fetch = stubApi({ 'GET /api/admin/members/1001/points': () => Response.json(noPoints) });
       renderTab();
       const details = await openRow('Zezima');
       await userEvent.click(within(details).getByRole('button', { name: 'Delete' }));
-      expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete Zezima?');
+      const dialog = await screen.findByRole('alertdialog', {
+        name: 'Are you sure you want to delete Zezima?',
+      });
+      expect(dialog).toHaveAccessibleDescription(/Their points and history stay/);
+      await answerConfirm('Are you sure you want to delete Zezima?', 'Cancel');
       expect(fetch.mock.calls.filter(([, init]) => init?.method !== 'GET')).toEqual([]);
       expect(rowOf('Zezima')).toBeInTheDocument();
     });
 
     it('deletes the member once confirmed and says so', async () => {
-      vi.spyOn(window, 'confirm').mockReturnValue(true);
       const fetch = stubApi({ 'DELETE /api/admin/members/1001': () => new Response(null, { status: 204 }) });
       const { notify } = renderTab();
       const details = await openRow('Zezima');
       await userEvent.click(within(details).getByRole('button', { name: 'Delete' }));
+      await answerConfirm('Are you sure you want to delete Zezima?', 'Delete Member');
       await waitFor(() =>
         expect(notify).toHaveBeenCalledWith({ kind: 'success', text: 'Zezima was successfully deleted.' }),
       );
@@ -405,11 +409,11 @@ describe('members tab', () => {
     });
 
     it("says 'Failed to delete {name}: {message}' and keeps the member", async () => {
-      vi.spyOn(window, 'confirm').mockReturnValue(true);
       stubApi({ 'DELETE /api/admin/members/1001': () => apiError(404, 'NOT_FOUND', 'Member not found') });
       const { notify } = renderTab();
       const details = await openRow('Zezima');
       await userEvent.click(within(details).getByRole('button', { name: 'Delete' }));
+      await answerConfirm('Are you sure you want to delete Zezima?', 'Delete Member');
       await waitFor(() =>
         expect(notify).toHaveBeenCalledWith({
           kind: 'error',
@@ -420,7 +424,6 @@ describe('members tab', () => {
     });
 
     it("refuses a member without a WOM ID: 'Cannot delete member: Missing identifier'", async () => {
-      const confirm = vi.spyOn(window, 'confirm');
       const { notify } = renderTab([{ ...zezima, wom_id: ' ' }]);
       const details = await openRow('Zezima');
       await userEvent.click(within(details).getByRole('button', { name: 'Delete' }));
@@ -428,7 +431,7 @@ describe('members tab', () => {
         kind: 'error',
         text: 'Cannot delete member: Missing identifier',
       });
-      expect(confirm).not.toHaveBeenCalled();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
     });
   });
 

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { searchMembers } from '#core/members/member-search.ts';
 import { sortRoster } from '#core/members/roster-filters.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { savedText, type Notify } from '../../../components/notice-banner.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
@@ -36,7 +37,8 @@ export function MembersTab({
   const { data, isPending, isError, error, refetch, isFetching } = useAdminMembers();
   const [formTarget, setFormTarget] = useState<MemberFormTarget | null>(null);
   const edit = useCallback((member: AdminMember) => setFormTarget({ member }), []);
-  const actions = useMemberActions(notify, edit);
+  const { confirm, dialog } = useConfirm();
+  const actions = useMemberActions(notify, edit, confirm);
   const members = data ?? EMPTY;
   const sorted = useMemo(() => sortRoster(members), [members]);
   const visible = useMemo(() => searchMembers(sorted, search), [sorted, search]);
@@ -109,6 +111,7 @@ export function MembersTab({
 
       <AdminActions notify={notify} />
       <MemberFormDialog target={formTarget} onClose={() => setFormTarget(null)} notify={notify} />
+      {dialog}
     </TabSection>
   );
 }

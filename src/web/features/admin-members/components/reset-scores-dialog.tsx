@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { RESET_CONFIRMATION } from '#core/seasons/season.schema.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { useExportMembers } from '../api/export-members.ts';
 import { useResetScores } from '../api/reset-scores.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { Modal } from '../../../components/modal.tsx';
 
 /**
  * The 'Reset All Siege Scores' confirmation (spec §4, §5). Confirm stays disabled until the admin has
@@ -60,9 +60,10 @@ export function ResetScoresDialog({
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : !working && close())}
+      onClose={close}
+      onConfirm={() => void confirm()}
       title="Reset All Siege Scores"
       description={
         <>
@@ -73,45 +74,24 @@ export function ResetScoresDialog({
           <p>This cannot be undone from the dashboard.</p>
         </>
       }
+      label="Reset Scores"
+      pendingLabel="Resetting..."
+      pending={working}
+      confirmDisabled={!matches}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (matches && !working) void confirm();
-        }}
-        className="space-y-4"
-      >
-        <div className="space-y-1">
-          <label htmlFor={inputId} className="block text-sm font-medium text-stone-200">
-            Type <strong className="font-mono text-red-300">{RESET_CONFIRMATION}</strong> to confirm
-          </label>
-          <input
-            id={inputId}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            className="w-full rounded border border-stone-700 bg-stone-950 px-3 py-2 font-mono text-stone-100 focus:border-gold-400"
-          />
-        </div>
-        <div className="flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={close}
-            disabled={working}
-            className="rounded border border-stone-700 px-4 py-2 font-medium text-stone-200 hover:bg-stone-800 disabled:opacity-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={!matches || working}
-            className="rounded bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            {working ? 'Resetting...' : 'Reset Scores'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      <div className="space-y-1">
+        <label htmlFor={inputId} className="block text-sm font-medium text-stone-200">
+          Type <strong className="font-mono text-red-300">{RESET_CONFIRMATION}</strong> to confirm
+        </label>
+        <input
+          id={inputId}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          className="w-full rounded border border-stone-700 bg-stone-950 px-3 py-2 font-mono text-stone-100 focus:border-gold-400"
+        />
+      </div>
+    </ConfirmDialog>
   );
 }

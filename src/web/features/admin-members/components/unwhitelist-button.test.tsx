@@ -46,7 +46,7 @@ describe('remove from whitelist', () => {
     renderButton(cleared);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Remove Trusted from whitelist' }));
-    const dialog = screen.getByRole('dialog', { name: 'Remove Trusted from the whitelist' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove Trusted from the whitelist' });
     expect(within(dialog).getByText('Known to us')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Reason (required)'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Remove from Whitelist' }));
@@ -69,7 +69,7 @@ describe('remove from whitelist', () => {
     const { notify, queryClient } = renderButton(cleared);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Remove Trusted from whitelist' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = screen.getByRole('alertdialog');
     await user.type(within(dialog).getByLabelText('Reason (required)'), '  New evidence  ');
     await user.click(within(dialog).getByRole('button', { name: 'Remove from Whitelist' }));
 
@@ -81,7 +81,7 @@ describe('remove from whitelist', () => {
     );
     expect(sent).toEqual({ reason: 'New evidence' });
     expect(queryClient.getQueryData<AdminMember[]>(adminMembersQueryKey)).toEqual([saved]);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('hides itself once the list holds the member as no longer whitelisted', async () => {
@@ -109,7 +109,7 @@ describe('remove from whitelist', () => {
     const { notify } = renderButton(cleared);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Remove Trusted from whitelist' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = screen.getByRole('alertdialog');
     await user.type(within(dialog).getByLabelText('Reason (required)'), 'New evidence');
     await user.click(within(dialog).getByRole('button', { name: 'Remove from Whitelist' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

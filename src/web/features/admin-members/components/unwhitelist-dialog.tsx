@@ -1,16 +1,14 @@
 import { useId, useState } from 'react';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { UNWHITELIST_REASON_REQUIRED } from '#core/members/unwhitelist.ts';
-import { FormAlert } from '../../../components/form-alert.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useUnwhitelistMember } from '../api/unwhitelist-member.ts';
 import { memberName } from '../lib/member-name.ts';
-import { ModalActions } from '../../../components/modal-actions.tsx';
-import { Modal } from '../../../components/modal.tsx';
 
 /** What the admin is told once a member is off the whitelist. */
 export const unwhitelistedText = (name: string) => `${name} was removed from the whitelist`;
 
-function UnwhitelistForm({
+function UnwhitelistConfirm({
   member,
   onClose,
   onUnwhitelisted,
@@ -26,25 +24,26 @@ function UnwhitelistForm({
   const hintId = useId();
   const name = memberName(member);
 
+  const confirm = () => {
+    const given = reason.trim();
+    // Checked here so the admin is told in words, not only by the browser's tooltip.
+    setMissingReason(given === '');
+    if (given === '') return;
+    unwhitelist.mutate({ womId: member.wom_id, reason: given }, { onSuccess: () => onUnwhitelisted(name) });
+  };
+
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const given = reason.trim();
-        // Checked here too so the admin is told in words, not only by the browser's tooltip.
-        setMissingReason(given === '');
-        if (given === '') return;
-        unwhitelist.mutate(
-          { womId: member.wom_id, reason: given },
-          { onSuccess: () => onUnwhitelisted(name) },
-        );
-      }}
+    <ConfirmDialog
+      open
+      onClose={onClose}
+      onConfirm={confirm}
+      title={`Remove ${name} from the whitelist`}
+      description="A reported member shows in the player-watch alerts again. The reason is kept in the audit log."
+      label="Remove from Whitelist"
+      pendingLabel="Removing..."
+      pending={unwhitelist.isPending}
+      error={unwhitelist.isError ? `Failed to remove from whitelist: ${unwhitelist.error.message}` : null}
     >
-      {unwhitelist.isError && (
-        <FormAlert>Failed to remove from whitelist: {unwhitelist.error.message}</FormAlert>
-      )}
       {member.runewatch_whitelist_reason && (
         <p className="text-sm text-stone-300">
           Whitelisted because: <span className="text-stone-100">{member.runewatch_whitelist_reason}</span>
@@ -74,20 +73,13 @@ function UnwhitelistForm({
           </p>
         )}
       </div>
-      <ModalActions
-        onCancel={onClose}
-        label="Remove from Whitelist"
-        pendingLabel="Removing..."
-        pending={unwhitelist.isPending}
-        tone="danger"
-      />
-    </form>
+    </ConfirmDialog>
   );
 }
 
 /**
- * The 'Remove {name} from the whitelist' modal: a reason is required, and a reported member is an
- * alert again once it is done.
+ * 'Remove {name} from the whitelist', asked in the confirm dialog: a reason is required, and a
+ * reported member is an alert again once it is done.
  */
 export function UnwhitelistDialog({
   member,
@@ -98,21 +90,12 @@ export function UnwhitelistDialog({
   onClose: () => void;
   onUnwhitelisted: (name: string) => void;
 }) {
-  return (
-    <Modal
-      open={member !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={member ? `Remove ${memberName(member)} from the whitelist` : ''}
-      description="A reported member shows in the player-watch alerts again. The reason is kept in the audit log."
-    >
-      {member && (
-        <UnwhitelistForm
-          key={member.wom_id}
-          member={member}
-          onClose={onClose}
-          onUnwhitelisted={onUnwhitelisted}
-        />
-      )}
-    </Modal>
-  );
+  return member ? (
+    <UnwhitelistConfirm
+      key={member.wom_id}
+      member={member}
+      onClose={onClose}
+      onUnwhitelisted={onUnwhitelisted}
+    />
+  ) : null;
 }

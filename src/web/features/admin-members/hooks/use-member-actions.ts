@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { toast } from 'sonner';
 import type { ManualPointIncrement } from '#core/events/competition-results.ts';
 import { MEMBER_FORM_MESSAGES, type AdminMember } from '#core/members/admin-members.schema.ts';
+import type { ConfirmQuestion } from '../../../components/confirm-dialog.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { useAddPoints, useDeleteMember, useSetVisibility } from '../api/member-actions.ts';
 import { errorMessage } from '../lib/error-message.ts';
@@ -21,12 +22,16 @@ export interface MemberActions {
 }
 
 /**
- * The row actions with the spec's messages (§8). The object keeps its identity while `notify` and
- * `edit` do, so the table's memoised rows do not all render again when one member changes. Each
+ * The row actions with the spec's messages (§8); a delete is asked in the tab's confirm dialog.
+ * The object keeps its identity while `notify`, `edit` and `confirm` do, so the table's memoised rows do not all render again when one member changes. Each
  * call awaits its own request: a mutation's per-call callbacks would only fire for the last of
  * several quick clicks.
  */
-export function useMemberActions(notify: Notify, edit: (member: AdminMember) => void): MemberActions {
+export function useMemberActions(
+  notify: Notify,
+  edit: (member: AdminMember) => void,
+  confirm: (question: ConfirmQuestion) => Promise<boolean>,
+): MemberActions {
   const { mutateAsync: addPoints } = useAddPoints();
   const { mutateAsync: setVisibility } = useSetVisibility();
   const { mutateAsync: deleteMember } = useDeleteMember();
@@ -54,7 +59,13 @@ export function useMemberActions(notify: Notify, edit: (member: AdminMember) => 
           notify({ kind: 'error', text: MEMBER_FORM_MESSAGES.deleteMissingId });
           return;
         }
-        if (!window.confirm(`Are you sure you want to delete ${name}?`)) return;
+        const yes = await confirm({
+          title: `Are you sure you want to delete ${name}?`,
+          description:
+            'They leave the roster and the public site. Their points and history stay, and they can be restored from Deleted Members.',
+          label: 'Delete Member',
+        });
+        if (!yes) return;
         try {
           await deleteMember(member.wom_id);
           notify({ kind: 'success', text: `${name} was successfully deleted.` });
@@ -65,6 +76,6 @@ export function useMemberActions(notify: Notify, edit: (member: AdminMember) => 
       edit,
       notify,
     }),
-    [addPoints, setVisibility, deleteMember, notify, edit],
+    [addPoints, setVisibility, deleteMember, notify, edit, confirm],
   );
 }

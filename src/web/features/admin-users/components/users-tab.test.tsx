@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '#core/users/users.schema.ts';
+import { answerConfirm } from '#test/confirm-dialog.ts';
 import { testUser } from '#test/render.tsx';
 import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
 import { adminUsersQueryKey } from '../api/get-users.ts';
@@ -48,16 +49,16 @@ describe('users tab', () => {
   });
 
   it('makes a user an admin once the admin confirms, and shows the saved flag', async () => {
-    const confirm = vi.fn(() => true);
-    vi.stubGlobal('confirm', confirm);
     const fetch = stubApi({
       'POST /api/admin/users/2/admin': () => Response.json({ ...zezima, is_admin: true }),
     });
     const { notify } = renderUsers();
     await userEvent.click(row('zezima').getByRole('button', { name: 'Make Admin' }));
-    expect(confirm).toHaveBeenCalledWith(
-      'Make zezima an admin? They will be able to run this dashboard, including changing other admins.',
+    const dialog = await screen.findByRole('alertdialog', { name: 'Make zezima an admin?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'They will be able to run this dashboard, including changing other admins.',
     );
+    await answerConfirm('Make zezima an admin?', 'Make Admin');
     expect(await row('zezima').findByRole('button', { name: 'Remove Admin' })).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith(
       '/api/admin/users/2/admin',
@@ -67,17 +68,15 @@ describe('users tab', () => {
   });
 
   it('makes nobody an admin when the admin cancels', async () => {
-    vi.stubGlobal('confirm', () => false);
     const fetch = stubApi({});
     renderUsers();
     await userEvent.click(row('zezima').getByRole('button', { name: 'Make Admin' }));
+    await answerConfirm('Make zezima an admin?', 'Cancel');
     expect(fetch).not.toHaveBeenCalled();
     expect(row('zezima').getByText('Member')).toBeInTheDocument();
   });
 
-  it('removes another admin without asking, and disables Remove Admin on your own row, saying why', async () => {
-    const confirm = vi.fn(() => true);
-    vi.stubGlobal('confirm', confirm);
+  it('removes another admin once confirmed, and disables Remove Admin on your own row, saying why', async () => {
     const fetch = stubApi({
       'POST /api/admin/users/1/admin': () => Response.json({ ...boss, is_admin: false }),
     });
@@ -86,9 +85,13 @@ describe('users tab', () => {
     expect(own).toBeDisabled();
     expect(own).toHaveAccessibleDescription('chief You cannot change your own admin status.');
     await userEvent.click(own);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     await userEvent.click(row('boss').getByRole('button', { name: 'Remove Admin' }));
+    await answerConfirm("Remove boss's admin rights?", 'Cancel');
+    expect(fetch).not.toHaveBeenCalled();
+    await userEvent.click(row('boss').getByRole('button', { name: 'Remove Admin' }));
+    await answerConfirm("Remove boss's admin rights?", 'Remove Admin');
     expect(await row('boss').findByRole('button', { name: 'Make Admin' })).toBeEnabled();
-    expect(confirm).not.toHaveBeenCalled();
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(notify).toHaveBeenCalledWith({ kind: 'success', text: 'boss is no longer an admin.' });
   });
@@ -101,6 +104,7 @@ describe('users tab', () => {
     stubApi({ 'POST /api/admin/users/1/admin': () => apiError(status, code, message) });
     const { notify } = renderUsers();
     await userEvent.click(row('boss').getByRole('button', { name: 'Remove Admin' }));
+    await answerConfirm("Remove boss's admin rights?", 'Remove Admin');
     await vi.waitFor(() => expect(notify).toHaveBeenCalledWith({ kind: 'error', text: message }));
     expect(row('boss').getByText('Admin')).toBeInTheDocument();
   });
@@ -110,9 +114,9 @@ describe('users tab', () => {
       'POST /api/admin/users/2/admin': () =>
         apiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side'),
     });
-    vi.stubGlobal('confirm', () => true);
     const { notify } = renderUsers();
     await userEvent.click(row('zezima').getByRole('button', { name: 'Make Admin' }));
+    await answerConfirm('Make zezima an admin?', 'Make Admin');
     await vi.waitFor(() =>
       expect(notify).toHaveBeenCalledWith({ kind: 'error', text: 'Failed to update admin status' }),
     );

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { User } from '#core/users/users.schema.ts';
+import { useConfirm, type ConfirmQuestion } from '../../../components/confirm-dialog.tsx';
 import { DataTable, StackedLabel } from '../../../components/data-table.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -24,9 +25,21 @@ function adminErrorMessage(error: Error): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : FAILED;
 }
 
-/** Granting runs the whole dashboard, so it is asked twice; a revoke is undone as easily as made. */
-const makeAdminConfirm = (username: string) =>
-  `Make ${username} an admin? They will be able to run this dashboard, including changing other admins.`;
+/** Both ways change who runs the dashboard, so both are asked first (issue 29). */
+function adminQuestion(user: User): ConfirmQuestion {
+  return user.is_admin
+    ? {
+        title: `Remove ${user.username}'s admin rights?`,
+        description: 'They can no longer open this dashboard. Their account and characters stay.',
+        label: 'Remove Admin',
+      }
+    : {
+        title: `Make ${user.username} an admin?`,
+        description: 'They will be able to run this dashboard, including changing other admins.',
+        label: 'Make Admin',
+        tone: 'confirm',
+      };
+}
 
 function UserRow({ user, own, notify }: { user: User; own: boolean; notify: Notify }) {
   const setAdmin = useSetAdmin();
@@ -34,8 +47,9 @@ function UserRow({ user, own, notify }: { user: User; own: boolean; notify: Noti
   const [resetLink, setResetLink] = useState<PasswordResetLink | null>(null);
   const nameId = useId();
   const ownNoteId = useId();
-  const toggle = () => {
-    if (!user.is_admin && !window.confirm(makeAdminConfirm(user.username))) return;
+  const { confirm, dialog } = useConfirm();
+  const toggle = async () => {
+    if (!(await confirm(adminQuestion(user)))) return;
     setAdmin.mutate(
       { userId: user.id, isAdmin: !user.is_admin },
       {
@@ -88,7 +102,7 @@ function UserRow({ user, own, notify }: { user: User; own: boolean; notify: Noti
             {/* The server refuses a change to one's own flag; the button says so before it is tried. */}
             <button
               type="button"
-              onClick={toggle}
+              onClick={() => void toggle()}
               disabled={own || setAdmin.isPending}
               aria-describedby={own ? `${nameId} ${ownNoteId}` : nameId}
               className="rounded border border-stone-600 px-3 py-1 text-sm text-stone-100 hover:bg-stone-800 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-transparent"
@@ -112,6 +126,7 @@ function UserRow({ user, own, notify }: { user: User; own: boolean; notify: Noti
                 Reset password
               </button>
             )}
+            {dialog}
           </div>
         </td>
       </tr>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { Character } from '#core/claims/claims.schema.ts';
 import { roleDisplayName } from '#core/members/roles.ts';
+import { MemberLink } from '../../../components/member-link.tsx';
 import { formatLongDate, formatNumber } from '../../../lib/format.ts';
 
 /**
@@ -28,7 +29,7 @@ export function CharacterCard({
       <header className="flex items-start justify-between gap-3">
         <div>
           <h3 id={nameId} className="text-lg font-semibold text-gold-300">
-            {character.name}
+            <MemberLink womId={character.wom_id}>{character.name}</MemberLink>
           </h3>
           <p className="text-xs text-stone-400">Claimed {formatLongDate(character.claimed_at)}</p>
         </div>

@@ -48,6 +48,12 @@ describe('my characters', () => {
     ).toBeInTheDocument();
   });
 
+  it("links each character's name to its member page", () => {
+    renderCharacters([zezima, { ...zezima, wom_id: '2', name: 'Iron Zezima' }]);
+    const card = screen.getByRole('article', { name: 'Iron Zezima' });
+    expect(within(card).getByRole('link', { name: 'Iron Zezima' })).toHaveAttribute('href', '/members/2');
+  });
+
   it('shows the combat level the server sends for a character without stats (3)', () => {
     renderCharacters([{ ...zezima, womrole: null, combat_level: 3, current_lvl: 0, current_xp: 0, ehb: 0 }]);
     const card = screen.getByRole('article', { name: 'Zezima' });

@@ -6,7 +6,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { useConnectDink } from '../api/connect-dink.ts';
 import { useDisconnectDink } from '../api/disconnect-dink.ts';
 import { useSetDinkSharing } from '../api/set-dink-sharing.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { NewDinkAddress } from './new-dink-address.tsx';
 
 const outlineButton =

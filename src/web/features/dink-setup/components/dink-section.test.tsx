@@ -154,17 +154,17 @@ describe('DinkSection', () => {
     const card = await cardOf('Zezima');
 
     await userEvent.click(within(card).getByRole('button', { name: 'Replace address' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Replace the Dink address of Zezima?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Replace the Dink address of Zezima?' });
     expect(dialog).toHaveAccessibleDescription(/The current address stops working at once/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(server.state.made).toBe(0);
 
     await userEvent.click(within(card).getByRole('button', { name: 'Replace address' }));
     await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Replace address' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replace address' }),
     );
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(server.state.made).toBe(1);
     expect(await within(card).findByLabelText('Dink URL for Zezima')).toHaveTextContent(address(1).url);
   });
@@ -176,7 +176,7 @@ describe('DinkSection', () => {
     });
     renderWithQueries(<DinkSection />);
     await userEvent.click(within(await cardOf('Zezima')).getByRole('button', { name: 'Replace address' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Replace address' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Failed to replace the address: This character is no longer yours',
@@ -205,14 +205,14 @@ describe('DinkSection', () => {
     await within(card).findByRole('region', { name: 'Your new Dink address' });
 
     await userEvent.click(await within(card).findByRole('button', { name: 'Disconnect' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Dink from Zezima?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Disconnect Dink from Zezima?' });
     expect(dialog).toHaveAccessibleDescription(/stops working at once/);
     expect(server.state.revoked).toBe(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
 
     expect(await within(card).findByRole('button', { name: 'Connect Dink' })).toBeInTheDocument();
     expect(server.state.revoked).toBe(1);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(card).toHaveTextContent('Not connected');
     expect(within(card).queryByRole('region', { name: 'Your new Dink address' })).toBeNull();
   });

@@ -97,6 +97,53 @@ describe('EventSection', () => {
     );
   });
 
+  it("links the standings' players and the winner to their member pages, and shows every player on request", async () => {
+    const players = Array.from({ length: 13 }, (_, index) => ({
+      playerId: 100 + index,
+      displayName: `Player ${index + 1}`,
+      teamName: null,
+      progress: { start: 0, end: 1300 - index * 100, gained: 1300 - index * 100 },
+    }));
+    const competition: WomCompetitionItem = {
+      id: 4006,
+      title: 'SOTW: Fishing',
+      metric: 'fishing',
+      metrics: ['fishing'],
+      type: 'classic',
+      startsAt: '2026-11-07T18:00:00.000Z',
+      endsAt: '2026-11-14T18:00:00.000Z',
+      participantCount: players.length,
+      participants: players,
+      teams: null,
+    };
+    render(
+      <EventSection
+        status="completed"
+        shown={[completedEvent(6, 'SOTW: Fishing', ['Player 1'])]}
+        total={1}
+        now={NOW}
+        competitions={new Map([['4006', competition]])}
+      />,
+    );
+    const events = screen.getByRole('table', { name: 'Completed Events' });
+    expect(within(events).getByRole('link', { name: 'Player 1' })).toHaveAttribute('href', '/members/100');
+    await userEvent.click(screen.getByRole('button', { name: 'Show standings of SOTW: Fishing' }));
+
+    const table = screen.getByRole('table', { name: 'Players' });
+    const rows = () => within(table).getAllByRole('row').slice(1, -1);
+    expect(rows()).toHaveLength(10);
+    expect(table).toHaveTextContent('and 3 more');
+    expect(within(table).getByRole('link', { name: 'Player 10' })).toHaveAttribute('href', '/members/109');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Show all 13 players' }));
+    expect(rows()).toHaveLength(13);
+    expect(table).not.toHaveTextContent('more');
+    expect(within(table).getByRole('link', { name: 'Player 13' })).toHaveAttribute('href', '/members/112');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Show the top 10' }));
+    expect(rows()).toHaveLength(10);
+  });
+
   it('offers no standings for an event whose competition has none', () => {
     render(
       <EventSection status="completed" shown={[completedEvent(1, 'SOTW: Mining', [])]} total={1} now={NOW} />,

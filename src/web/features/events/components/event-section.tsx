@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import type { EventStatus } from '#core/events/event-status.ts';
 import type { ClanEvent } from '#core/events/events.schema.ts';
+import { sameRsn } from '#core/members/names.ts';
 import type { WomCompetitionItem } from '#core/wom/wom-data.schema.ts';
+import { MemberLink } from '../../../components/member-link.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { endsInText, startsInText } from '../utils/event-timing.ts';
 import { CompetitionStandings } from './competition-standings.tsx';
@@ -27,11 +29,30 @@ function Timing({ event, status, now }: { event: ClanEvent; status: EventStatus;
   );
 }
 
+/** A winner's name, linked to their page when the competition's standings say who they are. */
+function WinnerName({
+  name,
+  participants,
+}: {
+  name: string;
+  participants: WomCompetitionItem['participants'];
+}) {
+  const player = participants?.find((participant) => sameRsn(participant.displayName, name));
+  return player ? <MemberLink womId={String(player.playerId)}>{name}</MemberLink> : name;
+}
+
 /**
  * Every winner of a completed event: a tie for first place names them all. A team competition is won
  * by a team, named instead of its dozens of players.
  */
-function Winners({ winners, teams }: { winners: readonly string[]; teams: WomCompetitionItem['teams'] }) {
+function Winners({
+  winners,
+  competition,
+}: {
+  winners: readonly string[];
+  competition: WomCompetitionItem | undefined;
+}) {
+  const teams = competition?.teams ?? null;
   if (winners.length === 0) return <span className="text-stone-400 italic">No winner recorded</span>;
   const first = teams?.filter((team) => team.placement === 1) ?? [];
   if (first.length > 0) {
@@ -45,7 +66,16 @@ function Winners({ winners, teams }: { winners: readonly string[]; teams: WomCom
       </span>
     );
   }
-  return <span className="font-medium text-gold-300">{winners.join(', ')}</span>;
+  return (
+    <span className="font-medium text-gold-300">
+      {winners.map((winner, index) => (
+        <span key={winner}>
+          {index > 0 && ', '}
+          <WinnerName name={winner} participants={competition?.participants ?? null} />
+        </span>
+      ))}
+    </span>
+  );
 }
 
 /**
@@ -90,7 +120,7 @@ function EventRow({
         </td>
         {status === 'completed' && (
           <td className="px-4 py-3">
-            <Winners winners={event.winners} teams={competition?.teams ?? null} />
+            <Winners winners={event.winners} competition={competition} />
           </td>
         )}
       </tr>

@@ -1,11 +1,18 @@
 import { GOAL_MESSAGES } from '#core/goals/goals.schema.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useDeleteGoal } from '../api/delete-goal.ts';
 
 /** Deletes a goal once the user confirms (spec §5, Goal creation). */
 export function DeleteGoalButton({ goalId }: { goalId: number }) {
   const remove = useDeleteGoal();
-  const confirmAndDelete = () => {
-    if (window.confirm(GOAL_MESSAGES.deleteConfirm)) remove.mutate(goalId);
+  const { confirm, dialog } = useConfirm();
+  const confirmAndDelete = async () => {
+    const yes = await confirm({
+      title: GOAL_MESSAGES.deleteConfirm,
+      description: 'The goal and its progress are removed for good.',
+      label: 'Delete Goal',
+    });
+    if (yes) remove.mutate(goalId);
   };
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -16,12 +23,13 @@ export function DeleteGoalButton({ goalId }: { goalId: number }) {
       )}
       <button
         type="button"
-        onClick={confirmAndDelete}
+        onClick={() => void confirmAndDelete()}
         disabled={remove.isPending}
         className="rounded border border-red-800 px-3 py-1 text-sm font-medium text-red-300 hover:bg-red-950 disabled:opacity-60"
       >
         Delete
       </button>
+      {dialog}
     </div>
   );
 }

@@ -5,11 +5,11 @@ import { testGoal } from '../testing/test-goal.ts';
 import { GoalCard } from './goal-card.tsx';
 
 describe('goal card', () => {
-  it('shows the metric linked to its page, the player, current and target values and the target date', () => {
+  it('shows the metric linked to its page, the player linked to theirs, current and target values and the target date', () => {
     renderWithQueries(<GoalCard goal={testGoal({ id: 7 })} />);
     const card = screen.getByRole('article', { name: 'Attack' });
     expect(within(card).getByRole('link', { name: 'Attack' })).toHaveAttribute('href', '/goals/7');
-    expect(within(card).getByText('Zezima')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Zezima' })).toHaveAttribute('href', '/members/1');
     expect(within(card).getByText('1,500,000 / 2,000,000')).toBeInTheDocument();
     expect(within(card).getByText('Target date: 31 December 2026')).toBeInTheDocument();
     expect(within(card).getByText('Ahead of schedule')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { iconKindOf } from '#core/metrics/metric-icons.ts';
 import { metricDisplayName } from '#core/metrics/metric-names.ts';
 import { paths, pathTo } from '#core/site/pages.ts';
 import { GameIcon } from '../../../components/game-icon.tsx';
+import { MemberLink } from '../../../components/member-link.tsx';
 import { formatLongDate, formatNumber } from '../../../lib/format.ts';
 import { ProgressBar } from '../../../components/progress-bar.tsx';
 
@@ -36,7 +37,9 @@ export function GoalCard({ goal, actions }: { goal: Goal; actions?: ReactNode })
                 {metric}
               </Link>
             </h3>
-            <p className="text-sm text-stone-400">{goal.player_name}</p>
+            <p className="text-sm text-stone-400">
+              <MemberLink womId={goal.wom_id}>{goal.player_name}</MemberLink>
+            </p>
           </div>
         </div>
         <span

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GOAL_MESSAGES, type Goal } from '#core/goals/goals.schema.ts';
+import { answerConfirm } from '#test/confirm-dialog.ts';
 import { apiError, onePage, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
 import { myGoalsQueryKey } from '../api/get-my-goals.ts';
 import { testGoal } from '../testing/test-goal.ts';
@@ -82,16 +83,15 @@ describe('my goals', () => {
         return Response.json({ items: goals, next_cursor: null });
       },
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     renderGoals(goals);
     const card = screen.getByRole('article', { name: 'Zulrah' });
 
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this goal?');
+    await answerConfirm('Are you sure you want to delete this goal?', 'Cancel');
     expect(fetch).not.toHaveBeenCalled();
 
-    confirm.mockReturnValue(true);
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    await answerConfirm('Are you sure you want to delete this goal?', 'Delete Goal');
     await vi.waitFor(() => expect(screen.queryByRole('article', { name: 'Zulrah' })).not.toBeInTheDocument());
     expect(fetch).toHaveBeenCalledWith('/api/user-goals/2', expect.objectContaining({ method: 'DELETE' }));
     expect(screen.getByRole('article', { name: 'Attack' })).toBeInTheDocument();
@@ -100,9 +100,9 @@ describe('my goals', () => {
   it('says Failed to delete goal when the server refuses', async () => {
     const user = userEvent.setup();
     stubApi({ 'DELETE /api/user-goals/1': () => apiError(404, 'NOT_FOUND', 'Goal not found') });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderGoals([attack]);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await answerConfirm('Are you sure you want to delete this goal?', 'Delete Goal');
     expect(await screen.findByRole('alert')).toHaveTextContent(GOAL_MESSAGES.deleteFailed);
     expect(screen.getByRole('article', { name: 'Attack' })).toBeInTheDocument();
   });

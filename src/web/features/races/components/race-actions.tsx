@@ -1,5 +1,6 @@
 import { useLocation, Link } from 'wouter';
 import { paths, pathTo } from '#core/site/pages.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useDeleteRace, useRefreshRace } from '../api/race-actions.ts';
 
@@ -16,9 +17,14 @@ export function RaceActions({ raceId, isCreator }: { raceId: number; isCreator: 
   const [, navigate] = useLocation();
   const refresh = useRefreshRace();
   const remove = useDeleteRace();
-  const deleteRace = () => {
-    if (window.confirm(DELETE_RACE_CONFIRM))
-      remove.mutate(raceId, { onSuccess: () => navigate(paths.progress) });
+  const { confirm, dialog } = useConfirm();
+  const deleteRace = async () => {
+    const yes = await confirm({
+      title: DELETE_RACE_CONFIRM,
+      description: 'The race and its standings are removed for everyone in it.',
+      label: 'Delete Race',
+    });
+    if (yes) remove.mutate(raceId, { onSuccess: () => navigate(paths.progress) });
   };
   return (
     <div className="space-y-2">
@@ -38,7 +44,7 @@ export function RaceActions({ raceId, isCreator }: { raceId: number; isCreator: 
             </Link>
             <button
               type="button"
-              onClick={deleteRace}
+              onClick={() => void deleteRace()}
               disabled={remove.isPending}
               className="rounded border border-red-800 px-3 py-1.5 text-sm font-medium text-red-300 hover:bg-red-950 disabled:opacity-60"
             >
@@ -49,6 +55,7 @@ export function RaceActions({ raceId, isCreator }: { raceId: number; isCreator: 
       </div>
       {refresh.isError && <FormAlert>Failed to refresh race: {refresh.error.message}</FormAlert>}
       {remove.isError && <FormAlert>Failed to delete race: {remove.error.message}</FormAlert>}
+      {dialog}
     </div>
   );
 }

@@ -20,6 +20,13 @@ describe('race standings', () => {
     ]);
   });
 
+  it("links each player's name to their member page", () => {
+    render(<RaceStandings participants={testRace().race_participants} />);
+    const table = screen.getByRole('table', { name: 'Standings' });
+    expect(within(table).getByRole('link', { name: 'Lynx Titan' })).toHaveAttribute('href', '/members/3');
+    expect(within(table).getByRole('link', { name: 'Iron Bob' })).toHaveAttribute('href', '/members/2');
+  });
+
   it('keeps the headings for wide screens', () => {
     render(<RaceStandings participants={testRace().race_participants} />);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([

@@ -2,6 +2,7 @@ import type { RaceParticipant } from '#core/races/races.schema.ts';
 import { iconKindOf } from '#core/metrics/metric-icons.ts';
 import { metricDisplayName } from '#core/metrics/metric-names.ts';
 import { GameIcon } from '../../../components/game-icon.tsx';
+import { MemberLink } from '../../../components/member-link.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { ProgressBar } from '../../../components/progress-bar.tsx';
 
@@ -60,7 +61,7 @@ export function RaceStandings({ participants }: { participants: readonly RacePar
                 {index + 1}
               </td>
               <td role="cell" className={`${cell} font-medium break-words text-stone-100`}>
-                {participant.player_name}
+                <MemberLink womId={participant.wom_id}>{participant.player_name}</MemberLink>
               </td>
               <td role="cell" className={cell}>
                 <span className="flex items-center gap-2">
