@@ -253,6 +253,50 @@ describe('written text in a message', () => {
   });
 });
 
+describe('standings with ties', () => {
+  const line = (name: string, value: number) => ({ name, wom_id: null, value });
+  const places = (text: string) => text.split('\n').map((row) => row.split(' ')[0]);
+
+  it('gives players tied at the end of a season one medal and skips the next place', () => {
+    const news: News = {
+      kind: 'season_reset',
+      season: 'Season 3',
+      standings: [line('Ann', 55), line('Bob', 55), line('Cy', 40), line('Di', 40), line('Ed', 12)],
+    };
+    expect(places(onlyEmbed(news).description ?? '')).toEqual(['🥇', '🥇', '🥉', '🥉', '5.']);
+  });
+
+  it("lists everyone tied on a finished competition's podium, and its siege leaders alike", () => {
+    const tiedSecond = [line('Ann', 900), ...['Bob', 'Cy', 'Di', 'Ed'].map((name) => line(name, 500))];
+    const news: News = {
+      ...samples.competition_ended,
+      standings: [...tiedSecond, line('Fay', 100)],
+      points: [],
+      siege_leaders: [line('Ann', 30), line('Bob', 30), line('Cy', 30), line('Di', 30), line('Ed', 2)],
+    };
+    const [podium, leaders] = (onlyEmbed(news).description ?? '').split('**Siege score leaders**');
+    expect(places(podium?.replace('**Final standings**\n', '').trim() ?? '')).toEqual([
+      '🥇',
+      '🥈',
+      '🥈',
+      '🥈',
+      '🥈',
+    ]);
+    expect(places(leaders?.trim() ?? '')).toEqual(['🥇', '🥇', '🥇', '🥇']);
+  });
+
+  it('lists every player tied at 10th in live standings, then counts the rest', () => {
+    const standings = [
+      ...Array.from({ length: 9 }, (_, index) => line(`P${index}`, 100 - index)),
+      ...Array.from({ length: 3 }, (_, index) => line(`Tied${index}`, 50)),
+      line('Low', 1),
+    ];
+    const news: News = { kind: 'live_standings', competition, standings, finished: false };
+    const [list] = (onlyEmbed(news).description ?? '').split('\n\n');
+    expect(places(list ?? '').slice(8)).toEqual(['9.', '10.', '10.', '10.', '+1']);
+  });
+});
+
 describe('an in-game moment', () => {
   const moment = (changes: Partial<Extract<News, { kind: 'game_moments' }>['moment']>): News => ({
     ...samples.game_moments,

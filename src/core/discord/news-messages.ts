@@ -1,5 +1,6 @@
 import { DINK_MOMENT_LABELS } from '../dink/dink.schema.ts';
 import { roleDisplayName } from '../members/roles.ts';
+import { rankByValue, topPlaces } from '../ranking/competition-ranking.ts';
 import { pathTo, paths } from '../site/pages.ts';
 import type { DiscordEmbed, DiscordMessage } from './discord-message.ts';
 import { moreLine } from './discord-message.ts';
@@ -90,11 +91,24 @@ function embed(title: string, url: string, description: string, admin = false): 
   return { embeds: [body] };
 }
 
-function standingsLines(standings: StandingLine[], link: Links['member'], unit = ''): string[] {
-  return standings.map((line, index) => {
-    const place = MEDALS[index] ?? `${index + 1}.`;
-    return `${place} ${link(line)} — ${formatNumber(line.value)}${unit}`;
+/**
+ * Standings placed by the site's one ranking and cut at `top` places, everyone tied at the cut
+ * included: tied players share a place and its medal, the next place is skipped (🥇 🥇 🥉). A list
+ * longer than the places shown ends in "+N more" when `more` says so.
+ */
+function standingsText(
+  standings: StandingLine[],
+  link: Links['member'],
+  options: { top: number; unit?: string; more?: boolean },
+): string {
+  const placed = rankByValue(standings, (line) => line.value);
+  const shown = topPlaces(placed, options.top);
+  const lines = shown.map(({ item, rank }) => {
+    const place = MEDALS[rank - 1] ?? `${rank}.`;
+    return `${place} ${link(item)} — ${formatNumber(item.value)}${options.unit ?? ''}`;
   });
+  if (options.more && shown.length < placed.length) lines.push(moreLine(placed.length - shown.length));
+  return lines.join('\n');
 }
 
 function competitionLine(competition: CompetitionRef): string {
@@ -187,7 +201,7 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
         `${news.competition.title}: ${news.finished ? 'final standings' : 'live standings'}`,
         events,
         [
-          list(standingsLines(news.standings, link.member)) || 'No progress yet.',
+          standingsText(news.standings, link.member, { top: LIST_LINES, more: true }) || 'No progress yet.',
           news.finished ? 'The competition has ended.' : `Ends ${dayTime(news.competition.ends_at)}`,
         ].join('\n\n'),
       );
@@ -195,7 +209,7 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
       return embed(
         `${news.season} is over: siege scores are reset`,
         link.page(paths.leaderboard),
-        list(standingsLines(news.standings.slice(0, LIST_LINES), link.member, ' pts')) ||
+        standingsText(news.standings, link.member, { top: LIST_LINES, unit: ' pts' }) ||
           'No scores this season.',
       );
     case 'anniversaries':
@@ -281,7 +295,7 @@ function competitionEnded(
 ): DiscordMessage {
   const lines = [
     `**Final standings**`,
-    standingsLines(news.standings.slice(0, PODIUM), link.member).join('\n') || 'Nobody took part.',
+    standingsText(news.standings, link.member, { top: PODIUM }) || 'Nobody took part.',
   ];
   if (news.points.length > 0) {
     lines.push(
@@ -294,7 +308,7 @@ function competitionEnded(
     lines.push(
       '',
       '**Siege score leaders**',
-      standingsLines(news.siege_leaders.slice(0, PODIUM), link.member, ' pts').join('\n'),
+      standingsText(news.siege_leaders, link.member, { top: PODIUM, unit: ' pts' }),
     );
   }
   return embed(`${news.competition.title} has ended`, events, lines.join('\n'));

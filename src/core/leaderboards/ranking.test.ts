@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEADERBOARD_TOP, hasMoreThanTop, rankEntries } from './ranking.ts';
+import { LEADERBOARD_TOP, hasMoreThanTop, leaderboardTop, rankEntries } from './ranking.ts';
 
 function candidate(name: string, value: number) {
   return { wom_id: `id-${name}`, name, value };
@@ -72,5 +72,16 @@ describe('hasMoreThanTop', () => {
     expect(hasMoreThanTop(board(0))).toBe(false);
     expect(hasMoreThanTop(board(10))).toBe(false);
     expect(hasMoreThanTop(board(11))).toBe(true);
+  });
+
+  it('counts the players tied at 10th in the top, so the button offers only who is below them', () => {
+    const tied = rankEntries([
+      ...Array.from({ length: 8 }, (_, index) => candidate(`P${index}`, 100 - index)),
+      ...Array.from({ length: 8 }, (_, index) => candidate(`Tied${index}`, 50)),
+    ]);
+    expect(leaderboardTop(tied)).toHaveLength(16);
+    expect(leaderboardTop(tied).slice(8).map((entry) => entry.rank)).toEqual(Array<number>(8).fill(9));
+    expect(hasMoreThanTop(tied)).toBe(false);
+    expect(hasMoreThanTop([...tied, { rank: 17, wom_id: 'low', name: 'Low', value: 1 }])).toBe(true);
   });
 });

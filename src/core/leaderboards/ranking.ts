@@ -1,4 +1,4 @@
-import { rankByValue } from '../ranking/competition-ranking.ts';
+import { rankByValue, topPlaces } from '../ranking/competition-ranking.ts';
 import type { LeaderboardEntry } from './leaderboards.schema.ts';
 
 /** How many places a board shows before its full-board button (spec §9). */
@@ -16,7 +16,7 @@ const valueOf = (candidate: LeaderboardCandidate): number => candidate.value;
  * 1, 3), so a place always says how many players are ahead, and the top 10 never shows a place above 10.
  */
 export function rankEntries(candidates: ReadonlyArray<LeaderboardCandidate>): LeaderboardEntry[] {
-  return rankByValue(candidates, valueOf, byName).map(({ item, rank }) => ({
+  return rankByValue(candidates, valueOf, { breakTie: byName }).map(({ item, rank }) => ({
     rank,
     wom_id: item.wom_id,
     name: item.name,
@@ -24,7 +24,12 @@ export function rankEntries(candidates: ReadonlyArray<LeaderboardCandidate>): Le
   }));
 }
 
-/** Whether a board has more entries than its top 10, so the full-board button is offered. */
+/** The places a board shows before its full-board button: the top 10, everyone tied at 10th included. */
+export function leaderboardTop(entries: ReadonlyArray<LeaderboardEntry>): LeaderboardEntry[] {
+  return topPlaces(entries, LEADERBOARD_TOP);
+}
+
+/** Whether a board has more entries than its top 10 places, so the full-board button is offered. */
 export function hasMoreThanTop(entries: ReadonlyArray<LeaderboardEntry>): boolean {
-  return entries.length > LEADERBOARD_TOP;
+  return entries.length > leaderboardTop(entries).length;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankByValue } from './competition-ranking.ts';
+import { rankByValue, topPlaces } from './competition-ranking.ts';
 
 function ranks(values: number[]): Array<[number, number]> {
   return rankByValue(values, (value) => value).map(({ item, rank }) => [item, rank]);
@@ -49,7 +49,7 @@ describe('rankByValue', () => {
     const valueOf = (player: { value: number }) => player.value;
     expect(rankByValue(players, valueOf).map(({ item }) => item.name)).toEqual(['zed', 'Amy']);
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-    expect(rankByValue(players, valueOf, byName).map(({ item, rank }) => [item.name, rank])).toEqual([
+    expect(rankByValue(players, valueOf, { breakTie: byName }).map(({ item, rank }) => [item.name, rank])).toEqual([
       ['Amy', 1],
       ['zed', 1],
     ]);
@@ -59,5 +59,34 @@ describe('rankByValue', () => {
     const given = [1, 9];
     rankByValue(given, (value) => value);
     expect(given).toEqual([1, 9]);
+  });
+
+  it('ranks the lowest value first when told the lowest is best, ties alike (1, 2, 2, 4)', () => {
+    const times = rankByValue([95, 80, 95, 120], (time) => time, { lowestFirst: true });
+    expect(times.map(({ item, rank }) => [item, rank])).toEqual([
+      [80, 1],
+      [95, 2],
+      [95, 2],
+      [120, 4],
+    ]);
+  });
+
+  it('lists everyone tied at the cut: eight tied for 9th in a top 10 make 16 places', () => {
+    const values = [20, 19, 18, 17, 16, 15, 14, 13, ...Array<number>(8).fill(5), 4, 3];
+    const top = rankByValue(values, (value) => value, { top: 10 });
+    expect(top).toHaveLength(16);
+    expect(top.slice(8).map(({ rank }) => rank)).toEqual(Array<number>(8).fill(9));
+    expect(rankByValue([9, 9, 9, 9, 1], (value) => value, { top: 3 }).map(({ rank }) => rank)).toEqual([
+      1, 1, 1, 1,
+    ]);
+  });
+});
+
+describe('topPlaces', () => {
+  it('keeps the places up to the cut, every tie at the cut included', () => {
+    const ranked = [1, 2, 3, 3, 3, 6].map((rank) => ({ rank }));
+    expect(topPlaces(ranked, 3)).toHaveLength(5);
+    expect(topPlaces(ranked, 2)).toHaveLength(2);
+    expect(topPlaces(ranked, 0)).toEqual([]);
   });
 });

@@ -78,7 +78,7 @@ export function finalStandings(scores: readonly ArchivedScore[]): Standing[] {
   return rankByValue(
     scores,
     (score) => score.siege_score,
-    (a, b) => collator.compare(a.name, b.name) || a.wom_id.localeCompare(b.wom_id),
+    { breakTie: (a, b) => collator.compare(a.name, b.name) || a.wom_id.localeCompare(b.wom_id) },
   ).map(({ item, rank }) => ({ rank, wom_id: item.wom_id, name: item.name, siege_score: item.siege_score }));
 }
 

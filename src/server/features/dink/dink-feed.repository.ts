@@ -7,6 +7,7 @@ import type {
   LootBoard,
   PersonalBestBoard,
 } from '#core/dink/dink.schema.ts';
+import { rankByValue } from '#core/ranking/competition-ranking.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson } from '../../db/values.ts';
 import { sharesPublicly } from './dink-visibility.ts';
@@ -64,6 +65,7 @@ export async function readFeedPage(
   return { items, next_cursor: more ? String(items[items.length - 1]!.id) : null };
 }
 
+/** The places a board lists; everyone tied at the last one is listed too. */
 const BOARD_SIZE = 100;
 
 /** The board of one boss and team size (the first boss with a time, solo first, by default). */
@@ -112,19 +114,21 @@ export async function readPersonalBests(
     .where(sharesPublicly)
     .orderBy('dink_personal_bests.time_ms')
     .orderBy('dink_personal_bests.occurred_at')
-    .limit(BOARD_SIZE)
     .execute();
   return {
     bosses,
     boss: boss.boss,
     team_size: teamSize,
-    entries: rows.map((row, index) => ({
-      rank: index + 1,
-      wom_id: row.wom_id,
-      player_name: row.name,
-      time_ms: row.time_ms,
-      occurred_at: row.occurred_at,
-    })),
+    // Equal times share a place, the first to set it listed first.
+    entries: rankByValue(rows, (row) => row.time_ms, { lowestFirst: true, top: BOARD_SIZE }).map(
+      ({ item: row, rank }) => ({
+        rank,
+        wom_id: row.wom_id,
+        player_name: row.name,
+        time_ms: row.time_ms,
+        occurred_at: row.occurred_at,
+      }),
+    ),
   };
 }
 
@@ -149,17 +153,18 @@ export async function readLootBoard(db: Kysely<Database>): Promise<LootBoard> {
     .where(sharesPublicly)
     .orderBy('dink_loot_totals.total_value', 'desc')
     .orderBy('members.name')
-    .limit(BOARD_SIZE)
     .execute();
   return {
     season,
-    entries: rows.map((row, index) => ({
-      rank: index + 1,
-      wom_id: row.wom_id,
-      player_name: row.name,
-      total_value: Number(row.total_value),
-      drops: row.drops,
-    })),
+    entries: rankByValue(rows, (row) => Number(row.total_value), { top: BOARD_SIZE }).map(
+      ({ item: row, rank }) => ({
+        rank,
+        wom_id: row.wom_id,
+        player_name: row.name,
+        total_value: Number(row.total_value),
+        drops: row.drops,
+      }),
+    ),
   };
 }
 

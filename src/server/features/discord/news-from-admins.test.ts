@@ -148,6 +148,26 @@ for (const dialect of testDialects) {
       expect(t.standIn.received(others.webhookId)).toEqual([]);
     });
 
+    it('gives members tied at the end of a season one medal, and names everyone tied at 10th', async () => {
+      const resets = await t.addRoute(['season_reset']);
+      await addMember(t, '104', 'Tied First', { siege_score: 55 });
+      for (const [index, score] of [30, 29, 28, 27, 26, 25, 20, 20, 20, 5].entries()) {
+        await addMember(t, String(200 + index), `Member ${index}`, { siege_score: score });
+      }
+      const response = await asAdmin('POST', '/api/admin/siege-scores/reset', {
+        confirmation: RESET_CONFIRMATION,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      await t.deliver();
+
+      const [post] = t.texts(resets.webhookId);
+      const places = post
+        ?.split('\n')
+        .slice(1)
+        .map((line) => line.split(' ')[0]);
+      expect(places).toEqual(['🥇', '🥇', '🥉', '4.', '5.', '6.', '7.', '8.', '9.', '10.', '10.', '10.']);
+    });
+
     it('tells the admins’ route of new player-watch reports on current members, once per report', async () => {
       await addMember(t, '104', 'Gone Guy', { left_at: '2026-06-01T00:00:00.000Z' });
       const watch = await t.addRoute(['player_watch']);

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClanEvent } from '#core/events/events.schema.ts';
 import type { Leaderboards } from '#core/leaderboards/leaderboards.schema.ts';
-import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
+import { createManualClock } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { createDiscordTestApp, type DiscordTestApp } from '#test/discord.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
 
@@ -93,13 +94,15 @@ for (const dialect of testDialects) {
   describe(`${dialect}: ties in an event's standings`, () => {
     let simulator: WomSimulator;
     let wom: TiedWom;
-    let t: TestApp;
+    let t: DiscordTestApp;
+    let results: string;
     const clock = createManualClock(START);
 
     beforeAll(async () => {
       simulator = await startSimulator({ members: 60, seed: 3, clock });
       wom = await startTiedWom(simulator);
-      t = await createTestApp(dialect, { clock, wom: { url: wom.url, groupId: simulator.groupId } });
+      t = await createDiscordTestApp(dialect, { clock, wom: { url: wom.url, groupId: simulator.groupId } });
+      results = (await t.addRoute(['competition_ended'])).webhookId;
       // The site sees the clan before its competitions end, so it books their results.
       for (const at of [new Date(Date.parse(START) - 40 * DAY).toISOString(), START]) {
         clock.set(at);
@@ -167,6 +170,16 @@ for (const dialect of testDialects) {
       }
       const board = (await getJson<Leaderboards>('/api/leaderboards')).event_wins;
       expect(new Map(board.map((entry) => [entry.wom_id, entry.value]))).toEqual(expected);
+    });
+
+    it("gives both tied winners gold in Discord's results post, and the member after them bronze", async () => {
+      await t.deliverAll();
+      const posts = t.texts(results);
+      expect(posts).toHaveLength((await bookedEvents()).length);
+      for (const post of posts) {
+        const podium = post.split('**Final standings**\n')[1]?.split('\n\n')[0] ?? '';
+        expect(podium.split('\n').map((line) => line.split(' ')[0])).toEqual(['🥇', '🥇', '🥉']);
+      }
     });
 
     it('shows only the visible one of two tied winners once the other is hidden', async () => {

@@ -7,6 +7,7 @@ import {
   type PastSeason,
   type StandingsPage,
 } from '#core/seasons/past-seasons.ts';
+import { topPlaces } from '#core/ranking/competition-ranking.ts';
 import { confirmsReset, nextSeasonName } from '#core/seasons/season-reset.ts';
 import {
   RESET_MISMATCH_MESSAGE,
@@ -67,7 +68,7 @@ export async function resetSiegeScores(
     const closed = toSeason(await closeSeason(trx, open.id, { at, by: actor.userId }));
     const opened = toSeason(await insertOpenSeason(trx, nextSeasonName(await countSeasons(trx)), at));
     await zeroAllScores(trx, at);
-    const standings = finalStandings(await listScoringArchive(trx, [open.id])).slice(0, ANNOUNCED_PLACES);
+    const standings = topPlaces(finalStandings(await listScoringArchive(trx, [open.id])), ANNOUNCED_PLACES);
     await announce(
       trx,
       {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { planRosterSync, type GroupMember, type StoredMember } from '#core/members/roster-sync.ts';
 import type { WomCompetitionDetails } from '../../wom/wom.schemas.ts';
-import { achievementNews, finalStandings, isFirstSync, paidPoints, rosterNews } from './sync-news.ts';
+import {
+  achievementNews,
+  finalStandings,
+  isFirstSync,
+  paidPoints,
+  rosterNews,
+  siegeLeaders,
+} from './sync-news.ts';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 
@@ -180,6 +187,33 @@ describe('finalStandings', () => {
       { name: 'Red', wom_id: null, value: 60 },
       { name: 'Blue', wom_id: null, value: 50 },
     ]);
+  });
+});
+
+describe('ties in the standings Discord is told', () => {
+  it('keeps every player tied at 10th of a competition, and every team tied at 10th', () => {
+    const players = Array.from({ length: 14 }, (_, index): [number, string, number] => [
+      index + 1,
+      `P${index + 1}`,
+      index < 8 ? 100 - index : 10,
+    ]);
+    expect(finalStandings(details('classic', players), () => true)).toHaveLength(14);
+    const teams = players.map(([id, name, gained]): [number, string, number, string] => [
+      id,
+      name,
+      gained,
+      name,
+    ]);
+    expect(finalStandings(details('team', teams), () => true)).toHaveLength(14);
+  });
+
+  it('names every member tied among the top 3 siege scores', () => {
+    const scores = [40, 40, 30, 30, 30, 5].map((value, index) => ({
+      wom_id: `${index}`,
+      name: `M${index}`,
+      value,
+    }));
+    expect(siegeLeaders(scores).map((leader) => leader.value)).toEqual([40, 40, 30, 30, 30]);
   });
 });
 

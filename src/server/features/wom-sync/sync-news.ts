@@ -2,6 +2,7 @@ import type { CompetitionRef, MemberRef, News, StandingLine } from '#core/discor
 import type { CompetitionAward } from '#core/events/competition-awards.ts';
 import { placeTeams } from '#core/events/team-competition-awards.ts';
 import { rankEntries, type LeaderboardCandidate } from '#core/leaderboards/ranking.ts';
+import { rankByValue, topPlaces } from '#core/ranking/competition-ranking.ts';
 import type { GroupMember, RosterPlan, StoredMember } from '#core/members/roster-sync.ts';
 import type { WomCompetitionDetails } from '../../wom/wom.schemas.ts';
 import type { AchievementRow } from './wom-sync.repository.ts';
@@ -75,13 +76,16 @@ export function achievementNews(added: AchievementRow[]): News[] {
   return items.length > 0 ? [{ kind: 'achievements', items }] : [];
 }
 
-/** The competition's top standings by what was gained: its teams' totals in a team competition. */
+/**
+ * The competition's top 10 places by what was gained (everyone tied at 10th too): its teams' totals
+ * in a team competition.
+ */
 export function finalStandings(
   details: WomCompetitionDetails,
   isMember: (womId: string) => boolean,
 ): StandingLine[] {
   if (details.type === 'team') {
-    return placeTeams(
+    const teams = placeTeams(
       details.participations.map((p) => ({
         key: String(p.playerId),
         displayName: p.player.displayName,
@@ -89,19 +93,17 @@ export function finalStandings(
         team: p.teamName ?? '',
       })),
     )
-      .filter((team) => team.placement > 0)
-      .slice(0, STANDINGS_LINES)
-      .map((team) => ({ name: team.team, wom_id: null, value: team.gained }));
+      .map((team) => ({ rank: team.placement, name: team.team, wom_id: null, value: team.gained }))
+      .filter((team) => team.rank > 0);
+    return topPlaces(teams, STANDINGS_LINES).map(({ name, wom_id, value }) => ({ name, wom_id, value }));
   }
-  return details.participations
-    .filter((p) => p.progress.gained > 0)
-    .sort((a, b) => b.progress.gained - a.progress.gained)
-    .slice(0, STANDINGS_LINES)
-    .map((p) => {
+  return rankByValue(details.participations, (p) => p.progress.gained, { top: STANDINGS_LINES }).map(
+    ({ item: p }) => {
       const womId = String(p.playerId);
       // Only a member has a page on the site to link to.
       return { name: p.player.displayName, wom_id: isMember(womId) ? womId : null, value: p.progress.gained };
-    });
+    },
+  );
 }
 
 /** The points a finished competition paid, highest first, as booked (a capped score books none). */
@@ -122,9 +124,11 @@ const SIEGE_LEADERS = 3;
 
 /** The siege-score leaders after an award, ranked as the leaderboard ranks them. */
 export function siegeLeaders(scores: LeaderboardCandidate[]): StandingLine[] {
-  return rankEntries(scores)
-    .slice(0, SIEGE_LEADERS)
-    .map(({ name, wom_id, value }) => ({ name, wom_id, value }));
+  return topPlaces(rankEntries(scores), SIEGE_LEADERS).map(({ name, wom_id, value }) => ({
+    name,
+    wom_id,
+    value,
+  }));
 }
 
 /** An event row as the news refers to it; a synced event's missing dates are its competition's. */

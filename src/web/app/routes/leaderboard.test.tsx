@@ -81,6 +81,27 @@ describe('leaderboard page', () => {
     ]);
   });
 
+  it('lists all eight players tied for 9th in the top 10, each at 9th, and offers the rest', async () => {
+    const user = userEvent.setup();
+    const tied = [
+      ...board(8),
+      ...Array.from({ length: 8 }, (_, index) => ({
+        rank: 9,
+        wom_id: String(100 + index),
+        name: `Tied ${index + 1}`,
+        value: 50,
+      })),
+      { rank: 17, wom_id: '200', name: 'Last', value: 10 },
+    ];
+    renderBoards({ siege_score: tied, event_wins: [] });
+    const siege = await screen.findByRole('table', { name: 'Siege Score' });
+    const places = bodyRows(siege).map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    expect(places).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', ...Array<string>(8).fill('9')]);
+    expect(within(siege).queryByText('Last')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show Full Leaderboard (17)' }));
+    expect(bodyRows(siege)).toHaveLength(17);
+  });
+
   it('shows the empty states when nobody has points or wins', async () => {
     renderBoards({ siege_score: [], event_wins: [] });
     expect(await screen.findByText('No players with siege scores')).toBeInTheDocument();

@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
 import type { LeaderboardEntry } from '#core/leaderboards/leaderboards.schema.ts';
-import { LEADERBOARD_TOP, hasMoreThanTop } from '#core/leaderboards/ranking.ts';
+import { LEADERBOARD_TOP, hasMoreThanTop, leaderboardTop } from '#core/leaderboards/ranking.ts';
 import { MemberLink } from '../../../components/member-link.tsx';
 import { RankBadge } from '../../../components/rank-badge.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 
 /**
- * One board: the top 10, and the whole board behind a button when it has more entries. Ties share a
- * place number, as the server ranks them. Each name links to the member's page.
+ * One board: the top 10 places (everyone tied at 10th too), and the whole board behind a button when
+ * it has more entries. Ties share a place number, as the server ranks them. Each name links to the
+ * member's page.
  */
 export function LeaderboardBoard({
   title,
@@ -24,7 +25,7 @@ export function LeaderboardBoard({
   const [full, setFull] = useState(false);
   const headingId = useId();
   const tableId = useId();
-  const shown = full ? entries : entries.slice(0, LEADERBOARD_TOP);
+  const shown = full ? entries : leaderboardTop(entries);
 
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-stone-800 bg-stone-900 p-4">
