@@ -1,9 +1,15 @@
+import { useState } from 'react';
 import type { WomCompetitionItem } from '#core/wom/wom-data.schema.ts';
 import { metricDisplayName } from '#core/metrics/metric-names.ts';
 import { rankByValue } from '#core/ranking/competition-ranking.ts';
+import { MemberLink } from '../../../components/member-link.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 
-/** The players listed before "and N more": a long competition's tail says little. */
+/**
+ * The players listed before "and N more", until the visitor asks for the rest: a long competition's
+ * tail says little at a glance. The page already holds every player (`/api/wom-competitions` sends
+ * the whole standings), so showing them fetches nothing.
+ */
 const PLAYERS_SHOWN = 10;
 
 type Participant = NonNullable<WomCompetitionItem['participants']>[number];
@@ -57,7 +63,10 @@ function listedAtFirst(players: readonly Participant[]): number {
 }
 
 function PlayerTable({ players, teams }: { players: Participant[]; teams: boolean }) {
-  const shown = players.slice(0, listedAtFirst(players));
+  const [all, setAll] = useState(false);
+  const cut = listedAtFirst(players);
+  const shown = all ? players : players.slice(0, cut);
+  const hidden = players.length - cut;
   return (
     <table className="w-full text-left text-sm">
       <caption className="pb-1 text-left text-xs font-medium tracking-wide text-stone-400 uppercase">
@@ -82,18 +91,26 @@ function PlayerTable({ players, teams }: { players: Participant[]; teams: boolea
         {shown.map((player) => (
           <tr key={player.playerId} className="border-t border-stone-800">
             <th scope="row" className="py-1 pr-3 font-normal break-words text-stone-100">
-              {player.displayName}
+              <MemberLink womId={String(player.playerId)}>{player.displayName}</MemberLink>
             </th>
             {teams && <td className="py-1 pr-3 text-stone-300">{player.teamName ?? '-'}</td>}
             <td className="py-1 text-right tabular-nums">{formatNumber(player.progress.gained)}</td>
           </tr>
         ))}
       </tbody>
-      {players.length > shown.length && (
+      {hidden > 0 && (
         <tfoot>
           <tr>
             <td colSpan={teams ? 3 : 2} className="pt-1 text-xs text-stone-400">
-              and {players.length - shown.length} more
+              {!all && <>and {hidden} more </>}
+              <button
+                type="button"
+                aria-expanded={all}
+                onClick={() => setAll(!all)}
+                className="text-sky-300 hover:text-sky-200 hover:underline"
+              >
+                {all ? `Show the top ${PLAYERS_SHOWN}` : `Show all ${players.length} players`}
+              </button>
             </td>
           </tr>
         </tfoot>
