@@ -16,7 +16,11 @@ function newestChange(path) {
   return newest;
 }
 
-const BUNDLES = ['dist/server/main.js', 'dist/server/demo/demo-wom-process.js'];
+const BUNDLES = [
+  'dist/server/main.js',
+  'dist/server/demo/demo-wom-process.js',
+  'dist/server/screenshot-encoder-process.js',
+];
 const builtAt = existsSync(STAMP) && BUNDLES.every((p) => existsSync(p)) ? statSync(STAMP).mtimeMs : 0;
 const changedAt = Math.max(...SOURCES.filter((p) => existsSync(p)).map(newestChange));
 if (changedAt > builtAt) {

@@ -8,6 +8,7 @@ import { adminEventsRoutes } from './features/admin-events/admin-events.routes.t
 import { discordRoutes } from './features/discord/discord.routes.ts';
 import { adminDinkRoutes } from './features/dink/admin-dink.routes.ts';
 import { dinkFeedRoutes } from './features/dink/dink-feed.routes.ts';
+import { dinkImagesRoutes } from './features/dink/dink-images.routes.ts';
 import { dinkMeRoutes } from './features/dink/dink-me.routes.ts';
 import { dinkReceiverRoutes } from './features/dink/dink-receiver.routes.ts';
 import { adminInactivityRoutes } from './features/admin-inactivity/admin-inactivity.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await goalsRoutes(api, { ...womData, publicReads });
     await racesRoutes(api, { ...womData, publicReads });
     await dinkFeedRoutes(api, { db: database.db, publicReads });
+    await dinkImagesRoutes(api, { db: database.db });
     await dinkMeRoutes(api, { db: database.db, clock, siteUrl: config.discord.siteUrl });
     await dinkReceiverRoutes(api, {
       db: database.db,

@@ -137,6 +137,7 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   })),
   'GET /api/dink/:token/config': one(everyone(401), () => ({ params: { token: 'A'.repeat(43) } })),
   'GET /api/dink/images/:id': one(everyone(404), () => ({ params: { id: '999999' } })),
+  'GET /api/dink/images/:id/thumbnail': one(everyone(404), () => ({ params: { id: '999999' } })),
   'GET /api/pwom-player': one(everyone(200), (world) => ({ query: { id: world.character } })),
 
   // Accounts: anyone may sign in, register or use a reset link; a password change needs a session.

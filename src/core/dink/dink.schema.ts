@@ -32,7 +32,10 @@ export const feedItemSchema = z.object({
   details: z.string(),
   /** Coins for drops and clues, experience for milestones, milliseconds for personal bests. */
   value: z.number().nullable(),
+  /** The screenshot at full size (a WebP at most 1280 pixels wide), opened from its thumbnail. */
   image_url: z.string().nullable(),
+  /** The screenshot as lists show it (320 pixels wide); null exactly when `image_url` is. */
+  thumbnail_url: z.string().nullable(),
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
 
@@ -71,6 +74,9 @@ export const personalBestEntrySchema = z.object({
   player_name: z.string(),
   time_ms: z.number().int(),
   occurred_at: z.string(),
+  /** The screenshot of the kill that set the time, as on the feed. */
+  image_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
 });
 
 export const personalBestBoardSchema = z.object({

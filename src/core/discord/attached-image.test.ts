@@ -3,10 +3,10 @@ import { momentImageName, withAttachedImage } from './attached-image.ts';
 import { fitToDiscordLimits } from './discord-message.ts';
 
 describe('an attached screenshot', () => {
-  it('is sent as moment.png or moment.jpg, and not at all in another type', () => {
-    expect(momentImageName('image/png')).toBe('moment.png');
-    expect(momentImageName('image/jpeg')).toBe('moment.jpg');
-    expect(momentImageName('IMAGE/PNG')).toBe('moment.png');
+  it('is sent as moment.webp, and not at all in another type', () => {
+    expect(momentImageName('image/webp')).toBe('moment.webp');
+    expect(momentImageName('IMAGE/WEBP')).toBe('moment.webp');
+    expect(momentImageName('image/png')).toBeNull();
     expect(momentImageName('image/gif')).toBeNull();
   });
 

@@ -1,9 +1,9 @@
 import type { DiscordMessage } from './discord-message.ts';
 
-/** The screenshot types Dink sends and the site keeps, by the extension Discord shows. */
-const EXTENSIONS: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+/** The screenshot type the site keeps (decision 031), by the extension Discord shows. */
+const EXTENSIONS: Readonly<Record<string, string>> = { 'image/webp': 'webp' };
 
-/** The name a moment's screenshot is sent under (`moment.png`, `moment.jpg`); null for another type. */
+/** The name a moment's screenshot is sent under (`moment.webp`); null for another type. */
 export function momentImageName(contentType: string): string | null {
   const extension = EXTENSIONS[contentType.toLowerCase()];
   return extension === undefined ? null : `moment.${extension}`;

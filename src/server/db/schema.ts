@@ -452,13 +452,17 @@ export interface DinkLinksTable {
   last_post_at: Timestamp | null;
 }
 
-/** A screenshot that came with a post, kept until its moment goes. */
+/** A screenshot that came with a post, kept until its moment goes: re-encoded as WebP (decision 031). */
 export interface DinkImagesTable {
   id: Id;
   wom_id: string;
   content_type: string;
+  /** Both pictures' bytes together: what counts toward the storage caps. */
   size: number;
+  /** The full view, at most SCREENSHOT_FULL_WIDTH wide. */
   bytes: Buffer;
+  /** What lists show, SCREENSHOT_THUMBNAIL_WIDTH wide. */
+  thumbnail: Buffer;
   created_at: Timestamp;
 }
 
@@ -494,6 +498,8 @@ export interface DinkPersonalBestsTable {
   wom_id: string;
   time_ms: number;
   occurred_at: Timestamp;
+  /** The screenshot of the kill that set the time, while it is kept. */
+  image_id: number | null;
 }
 
 /** What the game last told of a character's collection log and pets. */

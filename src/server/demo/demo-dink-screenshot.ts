@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const WIDTH = 240;
 const HEIGHT = 135;
 /** Colour type 2: red, green and blue, 8 bits each. */
@@ -9,7 +9,8 @@ const BYTES_PER_PIXEL = 3;
 
 type Rgb = readonly [number, number, number];
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: its length, type, data and CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -69,9 +70,9 @@ export function demoScreenshot(colour: Rgb, seed: number): Buffer {
     }
   }
   return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', header()),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header()),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }

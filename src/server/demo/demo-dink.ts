@@ -10,6 +10,7 @@ import {
 } from '../features/dink/dink-inbox.repository.ts';
 import { dedupeKeyOf, readNotification } from '../features/dink/dink-receiver.service.ts';
 import { DinkUpload } from '../features/dink/dink-upload.ts';
+import { encodeScreenshot } from '../features/dink/screenshot-encoding.ts';
 import { isVisibleMember } from '../features/members/members.repository.ts';
 import { demoDinkPost, demoPoster, type DemoDinkMember, type DemoDinkPost } from './demo-dink-posts.ts';
 
@@ -41,7 +42,8 @@ export function uploadOf(post: DemoDinkPost): DinkUpload {
 
 /**
  * Stores a post for a character that has no Dink link (the simulated clan has no accounts to own
- * one): checked and kept as the receiver keeps a post, in the inbox the moments job reads.
+ * one): checked and kept as the receiver keeps a post, its screenshot re-encoded, in the inbox the
+ * moments job reads.
  */
 export async function storeUnlinkedPost(
   db: Kysely<Database> | Transaction<Database>,
@@ -49,6 +51,7 @@ export async function storeUnlinkedPost(
   post: { womId: string; upload: DinkUpload; receivedAt: Date },
 ): Promise<'stored' | 'duplicate'> {
   const notification = readNotification(post.upload.payloadText);
+  const screenshot = post.upload.image ? await encodeScreenshot(post.upload.image.bytes) : null;
   const now = post.receivedAt.toISOString();
   const store = async (trx: Transaction<Database>) => {
     const postId = await insertPost(trx, {
@@ -59,8 +62,8 @@ export async function storeUnlinkedPost(
       receivedAt: now,
     });
     if (postId === null) return 'duplicate' as const;
-    if (post.upload.image) {
-      const imageId = await storeImage(trx, { ...post.upload.image, womId: post.womId, now }, imageCaps);
+    if (screenshot) {
+      const imageId = await storeImage(trx, { screenshot, womId: post.womId, now }, imageCaps);
       if (imageId !== null) await attachImage(trx, postId, imageId);
     }
     return 'stored' as const;

@@ -7,6 +7,7 @@ import type {
   LootBoard,
   PersonalBestBoard,
 } from '#core/dink/dink.schema.ts';
+import { screenshotUrls } from '#core/dink/screenshots.ts';
 import { rankByValue } from '#core/ranking/competition-ranking.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson } from '../../db/values.ts';
@@ -43,7 +44,7 @@ function toFeedItem(row: MomentRow): FeedItem {
     title: row.title,
     details: row.details,
     value: row.value === null ? null : Number(row.value),
-    image_url: row.image_id === null ? null : `/api/dink/images/${row.image_id}`,
+    ...screenshotUrls(row.image_id),
   };
 }
 
@@ -108,6 +109,7 @@ export async function readPersonalBests(
       'members.name',
       'dink_personal_bests.time_ms',
       'dink_personal_bests.occurred_at',
+      'dink_personal_bests.image_id',
     ])
     .where('dink_personal_bests.boss', '=', boss.boss)
     .where('dink_personal_bests.team_size', '=', teamSize)
@@ -127,6 +129,7 @@ export async function readPersonalBests(
         player_name: row.name,
         time_ms: row.time_ms,
         occurred_at: row.occurred_at,
+        ...screenshotUrls(row.image_id),
       }),
     ),
   };

@@ -97,8 +97,9 @@ async function savePersonalBest(
   best: { boss: string; team_size: number; time_ms: number },
   womId: string,
   at: string,
+  imageId: number | null,
 ): Promise<void> {
-  const row = { ...best, wom_id: womId, occurred_at: at };
+  const row = { ...best, wom_id: womId, occurred_at: at, image_id: imageId };
   const held = await trx
     .selectFrom('dink_personal_bests')
     .select((eb) => [
@@ -119,7 +120,7 @@ async function savePersonalBest(
     .onConflict((oc) =>
       oc
         .columns(['boss', 'team_size', 'wom_id'])
-        .doUpdateSet({ time_ms: best.time_ms, occurred_at: at })
+        .doUpdateSet({ time_ms: best.time_ms, occurred_at: at, image_id: imageId })
         .where('dink_personal_bests.time_ms', '>', best.time_ms),
     )
     .execute();
@@ -264,7 +265,8 @@ export async function processDinkPost(
   }
   const best = personalBestOf(n);
   if (best) {
-    await savePersonalBest(trx, best, post.wom_id, post.received_at);
+    // The screenshot stays only with a moment (above); the board shows the moment's.
+    await savePersonalBest(trx, best, post.wom_id, post.received_at, moment ? imageId : null);
     changed = true;
   }
   if (await saveProgress(trx, n, post.wom_id, at)) changed = true;

@@ -11,6 +11,7 @@ import { bindAccountHash, countLinkPost, type ReceivingLink } from './dink-links
 import { attachImage, insertPost, storeImage, type ImageCaps } from './dink-inbox.repository.ts';
 import { readDinkThresholds } from './dink-settings.repository.ts';
 import type { DinkUpload } from './dink-upload.ts';
+import { encodeScreenshot } from './screenshot-encoding.ts';
 
 export interface DinkReceiverDeps {
   db: Kysely<Database>;
@@ -60,6 +61,8 @@ export async function receiveDinkPost(
   if (link.accountHash !== null && link.accountHash !== notification.dinkAccountHash) {
     throw forbidden(OTHER_ACCOUNT_MESSAGE);
   }
+  // Before the transaction: no write waits on a picture, and one that does not decode stores nothing.
+  const screenshot = upload.image ? await encodeScreenshot(upload.image.bytes) : null;
   const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
     if (!(await bindAccountHash(trx, link.womId, notification.dinkAccountHash))) {
@@ -74,8 +77,8 @@ export async function receiveDinkPost(
     });
     if (postId === null) return 'duplicate';
     // A screenshot that will show nowhere must not push out the member's older ones.
-    if (upload.image && momentOf(notification, await readDinkThresholds(trx)) !== null) {
-      const imageId = await storeImage(trx, { ...upload.image, womId: link.womId, now }, deps.imageCaps);
+    if (screenshot && momentOf(notification, await readDinkThresholds(trx)) !== null) {
+      const imageId = await storeImage(trx, { screenshot, womId: link.womId, now }, deps.imageCaps);
       if (imageId !== null) await attachImage(trx, postId, imageId);
     }
     await countLinkPost(trx, link.womId, now);

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { DinkLinkCreated } from '#core/dink/dink.schema.ts';
 import type { TestApp } from '#test/app.ts';
+import { demoScreenshot, pngChunk } from '../../demo/demo-dink-screenshot.ts';
 
 const PAYLOADS = new URL('../../demo/dink-payloads/', import.meta.url);
 
@@ -19,10 +20,19 @@ export function examplePayload(file: string): Record<string, unknown> {
   return JSON.parse(found.text) as Record<string, unknown>;
 }
 
-/** The PNG signature and header chunk: what a screenshot starts with. */
-export function pngBytes(size = 64): Buffer {
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, Buffer.alloc(Math.max(0, size - signature.length), 7)]);
+/** A chunk's length, type and CRC around its data; IEND, the last chunk, is only these. */
+const IEND_BYTES = 12;
+
+/**
+ * A real screenshot (the demo's card) of at least `size` bytes: the extra bytes ride in a private
+ * ancillary chunk, which decoders skip, so any size up to Dink's cap still decodes.
+ */
+export function pngBytes(size = 0): Buffer {
+  const png = demoScreenshot([90, 140, 200], 3);
+  const padding = size - png.length - IEND_BYTES;
+  if (padding <= 0) return png;
+  const filler = pngChunk('prVt', Buffer.alloc(padding, 7));
+  return Buffer.concat([png.subarray(0, -IEND_BYTES), filler, png.subarray(-IEND_BYTES)]);
 }
 
 /** A multipart body as Dink builds one: `payload_json` and, when given, a `file`. */

@@ -9,13 +9,14 @@ import { createDiscordTestApp, type DiscordTestApp } from '#test/discord.ts';
 import { BIDI_CONTROL, linkedAddresses, messageTexts } from '#test/discord-text.ts';
 import { addMember } from '../claims/claims.testing.ts';
 import { demoScreenshot } from '../../demo/demo-dink-screenshot.ts';
+import { encodeScreenshot } from '../dink/screenshot-encoding.ts';
 import { DINK_MOMENTS } from '../dink/dink-moments.job.ts';
 import { connectDink, examplePayload, postDink } from '../dink/dink.testing.ts';
 import { claimCharacter } from '../goals/goals.testing.ts';
 import { announce } from './discord-outbox.ts';
 
-/** A real PNG, as the demo's screenshots are made. */
-const tinyPng = () => demoScreenshot([200, 162, 74], 1);
+/** A screenshot as the site keeps it: the demo's PNG, re-encoded as the receiver does. */
+const tinyWebp = async () => (await encodeScreenshot(demoScreenshot([200, 162, 74], 1))).full;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -63,14 +64,15 @@ for (const dialect of testDialects) {
         }
         return announce(trx, news, t.clock.now());
       });
-    const storeImage = async (bytes: Buffer, contentType: string) => {
+    const storeImage = async (bytes: Buffer) => {
       const row = await t.database.db
         .insertInto('dink_images')
         .values({
           wom_id: '101',
-          content_type: contentType,
+          content_type: 'image/webp',
           size: bytes.length,
           bytes,
+          thumbnail: bytes,
           created_at: t.clock.now().toISOString(),
         })
         .returning('id')
@@ -92,8 +94,8 @@ for (const dialect of testDialects) {
 
     it('posts a moment with its screenshot attached as multipart, linking the member and pinging nobody', async () => {
       const { webhookId } = await t.addRoute(['game_moments']);
-      const png = tinyPng();
-      const imageId = await storeImage(png, 'image/png');
+      const webp = await tinyWebp();
+      const imageId = await storeImage(webp);
       expect(await queue(moment({ image_id: imageId, player_name: '@everyone <@&123>' }))).toBe(1);
 
       await t.deliverAll();
@@ -101,17 +103,17 @@ for (const dialect of testDialects) {
       expect(message?.attachments).toEqual([
         {
           field: 'files[0]',
-          filename: 'moment.png',
-          content_type: 'image/png',
-          size: png.length,
-          sha256: sha256(png),
+          filename: 'moment.webp',
+          content_type: 'image/webp',
+          size: webp.length,
+          sha256: sha256(webp),
         },
       ]);
       expect(message?.body.allowed_mentions).toEqual({ parse: [] });
       expect(firstEmbed(webhookId)).toMatchObject({
         title: '@everyone \\<@&123\\>: Olmlet',
         url: 'https://clan.example/members/101',
-        image: { url: 'attachment://moment.png' },
+        image: { url: 'attachment://moment.webp' },
       });
       expect(t.texts(webhookId)[0]).toContain('](https://clan.example/members/101): After 512 raids');
       const [delivery] = (
@@ -124,20 +126,9 @@ for (const dialect of testDialects) {
       });
     });
 
-    it('sends a JPEG screenshot as moment.jpg', async () => {
-      const { webhookId } = await t.addRoute(['game_moments']);
-      const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0xff, 0xd9]);
-      await queue(moment({ image_id: await storeImage(jpeg, 'image/jpeg') }));
-      await t.deliverAll();
-      expect(t.standIn.received(webhookId)[0]?.attachments.map((file) => [file.filename, file.size])).toEqual(
-        [['moment.jpg', jpeg.length]],
-      );
-      expect(firstEmbed(webhookId)?.image).toEqual({ url: 'attachment://moment.jpg' });
-    });
-
     it('posts the moment as plain JSON once its screenshot is gone', async () => {
       const { webhookId } = await t.addRoute(['game_moments']);
-      const imageId = await storeImage(tinyPng(), 'image/png');
+      const imageId = await storeImage(await tinyWebp());
       await queue(moment({ image_id: imageId }));
       await t.database.db.deleteFrom('dink_images').where('id', '=', imageId).execute();
 
@@ -150,13 +141,13 @@ for (const dialect of testDialects) {
 
     it('sends the screenshot again when a try failed and is retried', async () => {
       const { webhookId } = await t.addRoute(['game_moments']);
-      const png = tinyPng();
-      await queue(moment({ image_id: await storeImage(png, 'image/png') }));
+      const webp = await tinyWebp();
+      await queue(moment({ image_id: await storeImage(webp) }));
       t.standIn.failNext(1, 502);
       await t.deliverAll();
       const [message] = t.standIn.received(webhookId);
       expect(t.standIn.requests.filter((request) => request.webhookId === webhookId)).toHaveLength(2);
-      expect(message?.attachments.map((file) => file.sha256)).toEqual([sha256(png)]);
+      expect(message?.attachments.map((file) => file.sha256)).toEqual([sha256(webp)]);
     });
 
     it('carries only the moment kinds a route lists, and every kind on a route listing none', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedItem, FeedPage } from '#core/dink/dink.schema.ts';
@@ -34,6 +34,7 @@ function moment(id: number, overrides: Partial<FeedItem> = {}): FeedItem {
     details: 'From Vorkath',
     value: null,
     image_url: null,
+    thumbnail_url: null,
     ...overrides,
   };
 }
@@ -66,6 +67,7 @@ describe('clan feed page', () => {
             details: 'From the Chambers of Xeric · 1,250,000,000 coins',
             value: 1_250_000_000,
             image_url: '/api/dink/images/12',
+            thumbnail_url: '/api/dink/images/12/thumbnail',
           }),
           moment(1, { kind: 'pet', title: 'Vorki', details: '', occurred_at: '2026-11-26T08:00:00.000Z' }),
         ]),
@@ -84,15 +86,44 @@ describe('clan feed page', () => {
     expect(when).toHaveAttribute('datetime', '2026-11-27T09:00:00.000Z');
     expect(when).toHaveTextContent('3 hours ago (27 Nov 2026, 09:00 UTC)');
     const screenshot = within(drop!).getByRole('img', { name: 'Screenshot of Zezima: Twisted bow' });
-    expect(screenshot).toHaveAttribute('src', '/api/dink/images/12');
+    expect(screenshot).toHaveAttribute('src', '/api/dink/images/12/thumbnail');
     expect(screenshot).toHaveAttribute('loading', 'lazy');
-    expect(screenshot).toHaveAttribute('width', '640');
-    expect(screenshot).toHaveAttribute('height', '360');
+    expect(screenshot).toHaveAttribute('width', '320');
+    expect(screenshot).toHaveAttribute('height', '180');
 
     expect(pet).toHaveTextContent('Pets');
     expect(pet).toHaveTextContent('Vorki');
     expect(pet).toHaveTextContent('yesterday');
     expect(within(pet!).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('opens the full screenshot in a dialog from its thumbnail, and closes it again', async () => {
+    feedServer(() =>
+      Response.json(
+        page([
+          moment(2, {
+            title: 'Twisted bow',
+            image_url: '/api/dink/images/12',
+            thumbnail_url: '/api/dink/images/12/thumbnail',
+          }),
+        ]),
+      ),
+    );
+    renderApp('/feed');
+    const [drop] = await screen.findAllByRole('article');
+    const open = within(drop!).getByRole('button', {
+      name: 'Screenshot of Zezima: Twisted bow (opens full size)',
+    });
+    await userEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Screenshot of Zezima: Twisted bow' });
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/api/dink/images/12');
+    expect(within(dialog).getByRole('link', { name: 'Open the picture on its own' })).toHaveAttribute(
+      'href',
+      '/api/dink/images/12',
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(open).toHaveFocus();
   });
 
   it('explains in one line where moments come from when the feed is empty', async () => {

@@ -30,6 +30,8 @@ function boardFor({ url }: FakeRequest): PersonalBestBoard {
         player_name: 'Zezima',
         time_ms: boss === 'Vorkath' ? 73_200 : size * 1_000_000,
         occurred_at: '2026-11-20T10:00:00.000Z',
+        image_url: '/api/dink/images/7',
+        thumbnail_url: '/api/dink/images/7/thumbnail',
       },
       {
         rank: 2,
@@ -37,6 +39,8 @@ function boardFor({ url }: FakeRequest): PersonalBestBoard {
         player_name: 'Woox',
         time_ms: 3_723_000,
         occurred_at: '2026-10-02T18:00:00.000Z',
+        image_url: null,
+        thumbnail_url: null,
       },
     ],
   };
@@ -76,6 +80,10 @@ describe('personal bests page', () => {
       '1Zezima1:13.2020 Nov 2026',
       '2Woox1:02:032 Oct 2026',
     ]);
+    const [best] = bodyRows('Vorkath, solo: best times');
+    expect(
+      within(best!).getByRole('img', { name: 'Screenshot of Zezima: Vorkath in 1:13.20' }),
+    ).toHaveAttribute('src', '/api/dink/images/7/thumbnail');
     expect(
       within(screen.getByRole('table', { name: 'Vorkath, solo: best times' })).getByRole('link', {
         name: 'Zezima',

@@ -3,30 +3,8 @@ import { MemberLink } from '../../../components/member-link.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { formatTimeAgo } from '../../../lib/time-ago.ts';
 import { momentValue } from '../lib/moment-format.ts';
+import { ScreenshotViewer } from './screenshot-viewer.tsx';
 import { DINK_MOMENT_LABELS } from '#core/dink/moment-kinds.ts';
-
-/**
- * The screenshot in a box of the game client's usual 16:9 shape, reserved before the image loads so
- * the list below does not jump; loaded only as it nears the screen. It opens full size on a click.
- */
-function Screenshot({ url, alt }: { url: string; alt: string }) {
-  return (
-    <a href={url} target="_blank" rel="noreferrer" className="block w-full shrink-0 sm:w-56 lg:w-64">
-      <span className="block aspect-video overflow-hidden rounded border border-stone-800 bg-stone-950">
-        <img
-          src={url}
-          alt={alt}
-          loading="lazy"
-          decoding="async"
-          width={640}
-          height={360}
-          className="h-full w-full object-contain"
-        />
-      </span>
-      <span className="sr-only"> (opens full size in a new tab)</span>
-    </a>
-  );
-}
 
 /**
  * One moment from the game: what kind, who (a link to their page, unless the list is theirs), what
@@ -69,8 +47,13 @@ export function MomentCard({
           )}
         </p>
       </div>
-      {item.image_url !== null && (
-        <Screenshot url={item.image_url} alt={`Screenshot of ${item.player_name}: ${item.title}`} />
+      {item.image_url !== null && item.thumbnail_url !== null && (
+        <ScreenshotViewer
+          thumbnailUrl={item.thumbnail_url}
+          imageUrl={item.image_url}
+          alt={`Screenshot of ${item.player_name}: ${item.title}`}
+          className="w-full sm:w-56 lg:w-64"
+        />
       )}
     </article>
   );

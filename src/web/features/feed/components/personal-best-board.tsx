@@ -9,6 +9,7 @@ import { formatShortDate } from '../../../lib/format.ts';
 import { usePersonalBests, type PersonalBestChoice } from '../api/get-personal-bests.ts';
 import { usePersonalBestChoice } from '../hooks/use-personal-best-choice.ts';
 import { RankBadge } from '../../../components/rank-badge.tsx';
+import { ScreenshotViewer } from './screenshot-viewer.tsx';
 
 const CONTROL =
   'w-full min-w-0 rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 focus:border-gold-400';
@@ -82,9 +83,12 @@ function Pickers({
 function Entries({ board, busy }: { board: Board; busy: boolean }) {
   if (board.entries.length === 0) return <EmptyState title="No times on this board yet" />;
   const caption = `${board.boss ?? 'Personal bests'}${board.team_size === null ? '' : `, ${teamSizeLabel(board.team_size).toLowerCase()}`}: best times`;
+  // A column only when some time came with its kill's screenshot.
+  const pictures = board.entries.some((entry) => entry.thumbnail_url !== null);
+  const columns = ['Rank', 'Player', 'Time', 'Date', ...(pictures ? ['Screenshot'] : [])];
   return (
     <div aria-busy={busy}>
-      <DataTable caption={caption} columns={['Rank', 'Player', 'Time', 'Date']}>
+      <DataTable caption={caption} columns={columns}>
         {board.entries.map((entry) => (
           <tr key={`${entry.wom_id}-${entry.occurred_at}`} className="border-t border-stone-800">
             <td className={CELL}>
@@ -99,6 +103,18 @@ function Entries({ board, busy }: { board: Board; busy: boolean }) {
             <td className={`${CELL} whitespace-nowrap text-stone-400`}>
               <time dateTime={entry.occurred_at}>{formatShortDate(entry.occurred_at)}</time>
             </td>
+            {pictures && (
+              <td className={`${CELL} py-1`}>
+                {entry.image_url !== null && entry.thumbnail_url !== null && (
+                  <ScreenshotViewer
+                    thumbnailUrl={entry.thumbnail_url}
+                    imageUrl={entry.image_url}
+                    alt={`Screenshot of ${entry.player_name}: ${board.boss ?? ''} in ${formatDuration(entry.time_ms)}`}
+                    className="w-24"
+                  />
+                )}
+              </td>
+            )}
           </tr>
         ))}
       </DataTable>
