@@ -4,6 +4,7 @@ import { TEST_PASSWORD, createTestApp, createUser, loginAs, type TestApp } from 
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import { dumpTables } from '#test/table-dump.ts';
+import { resetPassword } from '../users/accounts.service.ts';
 import { hashToken } from './auth.service.ts';
 
 const NEW_PASSWORD = 'remembered-now';
@@ -24,6 +25,16 @@ for (const dialect of testDialects) {
       roles.as('admin', { method: 'POST', url: `/api/admin/users/${userId}/password-reset` });
     const tokenOf = (path: string) => new URL(path, 'http://x').searchParams.get('token')!;
     const makeToken = async () => tokenOf((await makeLink()).json().path);
+    /** A link for the plain user made by another admin. */
+    const makeTokenAs = async (username: string) => {
+      const cookie = await loginAs(t, username);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${roles.userId}/password-reset`,
+        headers: { cookie },
+      });
+      return tokenOf(response.json().path);
+    };
     const useLink = (token: string, options: { password?: string; remoteAddress?: string } = {}) =>
       t.app.inject({
         method: 'POST',
@@ -117,6 +128,86 @@ for (const dialect of testDialects) {
       const after = await dumpTables(t.database.db);
       expect({ ...after, rate_limits: [] }).toEqual({ ...before, rate_limits: [] });
       expect(await loginStatus(TEST_PASSWORD)).toBe(200);
+    });
+
+    /** The link is refused with the invalid-link message, changing nothing: the password is still theirs. */
+    const expectDeadLink = async (token: string, password = TEST_PASSWORD) => {
+      const before = await dumpTables(t.database.db);
+      const response = await useLink(token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(INVALID_LINK);
+      expect(response.cookies).toHaveLength(0);
+      const after = await dumpTables(t.database.db);
+      expect({ ...after, rate_limits: [] }).toEqual({ ...before, rate_limits: [] });
+      expect(await loginStatus(password)).toBe(200);
+      expect(await loginStatus(NEW_PASSWORD)).toBe(401);
+    };
+    const setAdmin = (cookie: string, userId: number, isAdmin: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${userId}/admin`,
+        headers: { cookie },
+        payload: { is_admin: isAdmin },
+      });
+
+    it('refuses a link once its maker has lost the admin flag, even after it is given back', async () => {
+      await createUser(t, 'deputy', { admin: true });
+      const deputy = await loginAs(t, 'deputy');
+      const token = await makeToken();
+      expect((await setAdmin(deputy, roles.adminId, false)).statusCode).toBe(200);
+      expect(await t.database.db.selectFrom('password_resets').selectAll().execute()).toEqual([]);
+      await expectDeadLink(token);
+
+      expect((await setAdmin(deputy, roles.adminId, true)).statusCode).toBe(200);
+      await expectDeadLink(token);
+    });
+
+    it('refuses a link whose maker is no admin when it is used, however the flag went', async () => {
+      const token = await makeToken();
+      // As a revoke committing while the link is used would leave it: the link row still there.
+      await t.database.db
+        .updateTable('users')
+        .set({ is_admin: false })
+        .where('id', '=', roles.adminId)
+        .execute();
+      await expectDeadLink(token);
+
+      await createUser(t, 'deputy', { admin: true });
+      const orphan = await makeTokenAs('deputy');
+      await t.database.db.deleteFrom('users').where('username', '=', 'deputy').execute();
+      await expectDeadLink(orphan);
+    });
+
+    it('refuses a link once the member has changed their password, from the Account tab or the shell', async () => {
+      const changed = await makeToken();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: roles.headers('user'),
+        payload: {
+          current_password: TEST_PASSWORD,
+          new_password: 'changed-1',
+          confirm_password: 'changed-1',
+        },
+      });
+      expect(response.statusCode).toBe(204);
+      await expectDeadLink(changed, 'changed-1');
+
+      const shell = await makeToken();
+      await resetPassword(
+        { db: t.database.db, clock: t.clock },
+        { username: 'pleb', password: 'changed-2' },
+        { userId: null, label: 'shell' },
+      );
+      await expectDeadLink(shell, 'changed-2');
+    });
+
+    it('refuses a link once the member was made an admin and back again', async () => {
+      const token = await makeToken();
+      const admin = roles.headers('admin').cookie!;
+      expect((await setAdmin(admin, roles.userId, true)).statusCode).toBe(200);
+      expect((await setAdmin(admin, roles.userId, false)).statusCode).toBe(200);
+      await expectDeadLink(token);
     });
 
     it('answers 404 for a user that does not exist, making no link', async () => {

@@ -34,9 +34,10 @@ export function findResetLink(db: Db, tokenHash: string): Promise<ResetLinkState
 }
 
 /**
- * Marks the link used if it is still unused and unexpired, and returns its user and the admin who
- * made it; undefined when it was not. The condition is in the update, so of two uses at once only one
- * gets the user.
+ * Marks the link used if it is still unused, unexpired and its maker is still an admin, and returns
+ * its user and that admin; undefined when it was not. The condition is in the update, so of two uses
+ * at once only one gets the user, and a link whose maker lost the flag (or the account) meanwhile
+ * sets nothing.
  */
 export function useResetLink(
   db: Db,
@@ -49,13 +50,22 @@ export function useResetLink(
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
+    .where('created_by', 'in', db.selectFrom('users').select('id').where('is_admin', '=', true))
     .returning(['user_id', 'created_by'])
     .executeTakeFirst();
 }
 
-/** Voids every link made for the user so far: only the newest one works. */
+/**
+ * Voids every link made for the user so far: a new link leaves only the newest one working, and a
+ * change of the user's password or admin flag leaves none.
+ */
 export async function deleteUserResetLinks(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+}
+
+/** Voids the links an admin made: they lose with the admin flag the right the links carry. */
+export async function deleteResetLinksMadeBy(db: Db, adminId: number): Promise<void> {
+  await db.deleteFrom('password_resets').where('created_by', '=', adminId).execute();
 }
 
 export async function deleteExpiredResetLinks(db: Db, now: string): Promise<void> {

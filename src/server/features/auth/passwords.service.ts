@@ -42,6 +42,8 @@ export async function changePassword(
   await deps.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: now.toISOString() });
     await deleteOtherSessions(trx, user.id, hashToken(input.sessionToken));
+    // A link made while the member had forgotten the old password must not undo the new one.
+    await deleteUserResetLinks(trx, user.id);
     await recordAudit(trx, {
       actor: { userId: user.id, label: user.username },
       action: 'user.password.change',

@@ -15,6 +15,7 @@ import type { Database, UserRow, UserUpdate } from '../../db/schema.ts';
 import { inSerializableTransaction } from '../../db/transactions.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { deleteResetLinksMadeBy, deleteUserResetLinks } from '../auth/password-resets.repository.ts';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -163,6 +164,8 @@ async function updateAdminAccount(
     if (!row) throw notFound('User not found');
     // Whoever knew the old password keeps no session (as with reset-password).
     if (!passwordKept) await deleteUserSessions(trx, row.id);
+    // Now an admin, perhaps with a new password: a link made for it as a member is void.
+    await deleteUserResetLinks(trx, row.id);
     const user = toSessionUser(row);
     await recordAudit(trx, {
       actor,
@@ -204,8 +207,9 @@ export async function resetPassword(
       updated_at: deps.clock.now().toISOString(),
     });
     if (!row) throw notFound(`No user named ${existing.username}`);
-    // Signing out everywhere: whoever knew the old password keeps no session.
+    // Signing out everywhere: whoever knew the old password keeps no session, nor a reset link.
     await deleteUserSessions(trx, row.id);
+    await deleteUserResetLinks(trx, row.id);
     await recordAudit(trx, {
       actor,
       action: 'user.password.reset',
@@ -248,6 +252,9 @@ export async function setAdminFlag(
       updated_at: deps.clock.now().toISOString(),
     });
     if (!row) throw notFound('User not found');
+    // A link was made for the account as it stood; one made by a former admin carries a right gone.
+    await deleteUserResetLinks(trx, row.id);
+    if (!input.isAdmin) await deleteResetLinksMadeBy(trx, row.id);
     const after = toSessionUser(row);
     await recordAudit(trx, {
       actor,
