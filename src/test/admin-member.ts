@@ -20,6 +20,7 @@ export function adminMember(name: string, overrides: Partial<AdminMember> = {}):
     runewatch_whitelisted_at: null,
     left_at: null,
     deleted_at: null,
+    returns: [],
     ...overrides,
   };
 }

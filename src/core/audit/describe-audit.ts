@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS = {
   'member.unwhitelist': 'Removed from whitelist',
   'member.away': 'Marked away',
   'member.rename': 'Renamed by Wise Old Man',
+  'member.return': 'Returned to the clan',
   'member.import': 'Members CSV imported',
   'event.create': 'Event created',
   'event.update': 'Event edited',
@@ -202,6 +203,11 @@ const SENTENCES: Readonly<Record<AuditAction, Describe>> = {
     return from && to
       ? `recorded that ${from} is now called ${to}`
       : `recorded a new name for ${memberOf(entry)}`;
+  },
+  'member.return': (entry) => {
+    const before = text(record(entry.before).join_date);
+    const back = `recorded that ${memberOf(entry)} returned to the clan on ${dayText(record(entry.after).returned_on)}`;
+    return before === null ? back : `${back}, keeping the first join date ${dayText(before)}`;
   },
   'member.import': (entry) => {
     const changed = Object.keys(record(entry.after)).length;

@@ -5,6 +5,7 @@ import { MANUAL_POINT_INCREMENTS } from '../events/competition-results.ts';
 import { MAX_SERIAL_ID, womPlayerIdSchema } from '../http/params.schema.ts';
 import { UNKNOWN_ROLE_MESSAGE, isKnownRole } from './known-roles.ts';
 import { baselineSourceSchema } from './baseline-source.ts';
+import { memberReturnSchema } from './member-returns.ts';
 import { publicMemberSchema } from './members.schema.ts';
 import { rankProposalSchema } from './rank-proposals.ts';
 import { normaliseRole } from './roles.ts';
@@ -43,6 +44,8 @@ export const adminMemberSchema = publicMemberSchema.extend({
   runewatch_whitelisted_at: z.string().nullable(),
   left_at: z.string().nullable(),
   deleted_at: z.string().nullable(),
+  /** Each time the member came back after leaving, oldest first; the join date kept is the first. */
+  returns: z.array(memberReturnSchema),
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 

@@ -3,6 +3,7 @@ import { GOAL_TYPES } from '../goals/goals.schema.ts';
 import { characterStatsSchema } from './character-stats.ts';
 import type { NextRank } from './ranks.ts';
 import { roleDisplayName } from './roles.ts';
+import { memberReturnSchema } from './member-returns.ts';
 import { publicMemberSchema } from './members.schema.ts';
 
 /** How many days of XP and EHB the character page charts (decision 026). */
@@ -85,6 +86,8 @@ export const characterPageSchema = z.object({
   goals: z.array(characterGoalSchema),
   races: z.array(characterRaceSchema),
   history: z.array(characterHistoryPointSchema),
+  /** Each time the member came back to the clan after leaving it, oldest first. */
+  returns: z.array(memberReturnSchema),
 });
 export type CharacterPage = z.infer<typeof characterPageSchema>;
 

@@ -167,9 +167,54 @@ describe('planRosterSync', () => {
       [incoming()],
       NOW,
     );
-    expect(plan.returned).toEqual(['1']);
+    expect(plan.returned).toEqual([
+      {
+        wom_id: '1',
+        left_at: '2026-10-01T00:00:00.000Z',
+        returned_on: '2026-11-21',
+        joined_before: '2023-01-02',
+      },
+    ]);
     expect(plan.updates).toEqual([{ wom_id: '1', patch: { left_at: null, not_in_wom: false } }]);
     expect(plan.inserts).toEqual([]);
+  });
+
+  it("keeps the first join date of a member who comes back, and dates the return by WOM's new membership", () => {
+    const plan = planRosterSync(
+      [stored({ not_in_wom: true, left_at: '2026-10-01T00:00:00.000Z' })],
+      [incoming({ join_date: '2026-11-20' })],
+      NOW,
+    );
+    expect(plan.updates).toEqual([
+      { wom_id: '1', patch: { left_at: null, not_in_wom: false, wom_join_date_synced: '2026-11-20' } },
+    ]);
+    expect(plan.returned).toEqual([
+      {
+        wom_id: '1',
+        left_at: '2026-10-01T00:00:00.000Z',
+        returned_on: '2026-11-20',
+        joined_before: '2023-01-02',
+      },
+    ]);
+  });
+
+  it('records a return the site never saw the leave of: WOM dates the membership later', () => {
+    // Left and rejoined between two syncs: WOM made a new membership, dated the day they rejoined.
+    const plan = planRosterSync([stored()], [incoming({ join_date: '2026-11-20' })], NOW);
+    expect(plan.updates).toEqual([{ wom_id: '1', patch: { wom_join_date_synced: '2026-11-20' } }]);
+    expect(plan.returned).toEqual([
+      { wom_id: '1', left_at: null, returned_on: '2026-11-20', joined_before: '2023-01-02' },
+    ]);
+    expect(plan.left).toEqual([]);
+  });
+
+  it('follows WOM again once the admin took the return date as the join date', () => {
+    const chosen = stored({ join_date: '2026-11-20', wom_join_date_synced: '2026-11-20' });
+    const plan = planRosterSync([chosen], [incoming({ join_date: '2026-11-18' })], NOW);
+    expect(plan.updates).toEqual([
+      { wom_id: '1', patch: { join_date: '2026-11-18', wom_join_date_synced: '2026-11-18' } },
+    ]);
+    expect(plan.returned).toEqual([]);
   });
 
   it('flags a hand-added member that WOM never listed as not in WOM without marking them left', () => {

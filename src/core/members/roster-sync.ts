@@ -1,11 +1,13 @@
 import { baselineFromFirstMeasurement } from './baseline.ts';
+import { isReturn, type MemberReturn } from './member-returns.ts';
 
 /**
  * Reconciles the site's members with WOM's group (domain-rules.md, "Members and WOM sync"): members
  * are matched by WOM player id only; new ones get their baseline at joining (or at WOM's first
  * measurement of them, when WOM had none at joining); renames keep the member
  * (and their points); members missing from the group are marked left, never deleted, and restored
- * when they come back; an admin's rank change survives until WOM's own role for the member changes.
+ * when they come back, keeping their first join date; an admin's rank change survives until WOM's
+ * own role for the member changes.
  */
 
 /** One member as WOM's group reports them now. */
@@ -58,7 +60,8 @@ export interface RosterPlan {
   updates: Array<{ wom_id: string; patch: MemberPatch }>;
   renames: Array<{ wom_id: string; from: string; to: string }>;
   left: string[];
-  returned: string[];
+  /** Members back in the group after leaving it, as the site records each return. */
+  returned: Array<MemberReturn & { wom_id: string }>;
 }
 
 const DEFAULT_COMBAT_LEVEL = 3;
@@ -95,17 +98,19 @@ function newMember(incoming: GroupMember): NewMember {
 /**
  * WOM learns a member's real join date late (its `clientSyncJoinedAt`, set when a RuneLite clan sync
  * arrives, replaces the date WOM added them): the member's join date follows it, unless an admin set
- * it by hand (it no longer equals what WOM last gave).
+ * it by hand (it no longer equals what WOM last gave) or the new date is a return, which keeps the
+ * first join date (issue 29: a leave and return wiped it).
  */
-function joinDateFromWom(stored: StoredMember, incoming: GroupMember): MemberPatch {
+function joinDateFromWom(stored: StoredMember, incoming: GroupMember, returned: boolean): MemberPatch {
   if (incoming.join_date === null || incoming.join_date === stored.wom_join_date_synced) return {};
-  const mirrorsWom = stored.join_date === null || stored.join_date === stored.wom_join_date_synced;
+  const mirrorsWom =
+    stored.join_date === null || (!returned && stored.join_date === stored.wom_join_date_synced);
   return mirrorsWom
     ? { join_date: incoming.join_date, wom_join_date_synced: incoming.join_date }
     : { wom_join_date_synced: incoming.join_date };
 }
 
-function patchFor(stored: StoredMember, incoming: GroupMember): MemberPatch {
+function patchFor(stored: StoredMember, incoming: GroupMember, returned: boolean): MemberPatch {
   const patch: MemberPatch = {};
   const set = <K extends keyof MemberPatch>(key: K, value: StoredMember[K]) => {
     if (stored[key] !== value) patch[key] = value;
@@ -128,10 +133,23 @@ function patchFor(stored: StoredMember, incoming: GroupMember): MemberPatch {
   set('wom_account_type', incoming.wom_account_type);
   set('build', incoming.build);
   set('wom_last_changed_at', incoming.last_changed_at);
-  Object.assign(patch, joinDateFromWom(stored, incoming));
+  Object.assign(patch, joinDateFromWom(stored, incoming, returned));
   if (stored.left_at !== null) patch.left_at = null;
   if (stored.not_in_wom) patch.not_in_wom = false;
   return patch;
+}
+
+/** The return as recorded: on WOM's date of the new membership when it gave one, else today. */
+function returnOf(stored: StoredMember, incoming: GroupMember, now: Date): MemberReturn & { wom_id: string } {
+  const womDate = incoming.join_date;
+  const synced = stored.wom_join_date_synced;
+  return {
+    wom_id: stored.wom_id,
+    left_at: stored.left_at,
+    returned_on:
+      womDate !== null && (synced === null || womDate > synced) ? womDate : now.toISOString().slice(0, 10),
+    joined_before: stored.join_date,
+  };
 }
 
 export function planRosterSync(stored: StoredMember[], group: GroupMember[], now: Date): RosterPlan {
@@ -145,12 +163,13 @@ export function planRosterSync(stored: StoredMember[], group: GroupMember[], now
       plan.inserts.push(newMember(incoming));
       continue;
     }
-    const patch = patchFor(existing, incoming);
+    const returned = isReturn(existing, incoming.join_date);
+    const patch = patchFor(existing, incoming, returned);
     if (Object.keys(patch).length > 0) plan.updates.push({ wom_id: incoming.wom_id, patch });
     if (patch.wom_name !== undefined && existing.wom_name !== null) {
       plan.renames.push({ wom_id: incoming.wom_id, from: existing.wom_name, to: incoming.display_name });
     }
-    if (existing.left_at !== null) plan.returned.push(incoming.wom_id);
+    if (returned) plan.returned.push(returnOf(existing, incoming, now));
   }
 
   for (const member of stored) {

@@ -92,6 +92,17 @@ export interface MembersTable {
   updated_at: Timestamp;
 }
 
+/** A member's return to the clan after leaving it, with the join date they had before (issue 29). */
+export interface MemberReturnsTable {
+  id: Id;
+  wom_id: string;
+  /** When the site saw the member leave; null when they left and came back between two syncs. */
+  left_at: Timestamp | null;
+  returned_on: IsoDate;
+  joined_before: IsoDate | null;
+  recorded_at: Timestamp;
+}
+
 /** A member's XP and EHB on a day, from the day's latest stored snapshot (for charts and inactivity). */
 export interface MemberSnapshotsTable {
   wom_id: string;
@@ -415,6 +426,7 @@ export interface Database {
   race_progress: RaceProgressTable;
   member_stats: MemberStatsTable;
   member_snapshots: MemberSnapshotsTable;
+  member_returns: MemberReturnsTable;
   wom_cache: WomCacheTable;
   achievements: AchievementsTable;
   player_watch_cases: PlayerWatchCasesTable;

@@ -13,6 +13,7 @@ import { toPage } from '#core/http/paging.ts';
 import { touchesBaseline } from '#core/members/baseline-source.ts';
 import { memberChanges, storedValuesOf } from '#core/members/member-changes.ts';
 import type { PointsHistory } from '#core/members/points-history.ts';
+import type { MemberReturn } from '#core/members/member-returns.ts';
 import { rankProposal } from '#core/members/rank-proposals.ts';
 import { sortRoster } from '#core/members/roster-filters.ts';
 import { notWhitelistedMessage } from '#core/members/unwhitelist.ts';
@@ -27,6 +28,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { RosterRow } from '../members/members.repository.ts';
 import { toPublicMember } from '../members/members.service.ts';
 import { announce } from '../discord/discord-outbox.ts';
+import { listMemberReturns } from '../member-history/member-returns.repository.ts';
 import { findOpenSeason } from '../seasons/seasons.repository.ts';
 import {
   addToScore,
@@ -72,7 +74,7 @@ function watchCaseOf(text: string | null): AdminMember['runewatch_case'] {
   return parsed.success ? parsed.data : null;
 }
 
-export function toAdminMember(row: RosterRow): AdminMember {
+export function toAdminMember(row: RosterRow, returns: MemberReturn[]): AdminMember {
   const hidden = toBool(row.hidden);
   // Hidden members never mismatch (domain rules), in the admin view too.
   const proposal = rankProposal({ ...row, hidden });
@@ -93,22 +95,29 @@ export function toAdminMember(row: RosterRow): AdminMember {
     runewatch_whitelisted_at: row.runewatch_whitelisted_at,
     left_at: row.left_at,
     deleted_at: row.deleted_at,
+    returns,
   };
 }
 
 /** Every member not deleted, hidden ones and those who left included, in roster order. */
 export async function listAdminMembers(db: Kysely<Database>): Promise<AdminMember[]> {
-  return sortRoster((await listMemberRows(db)).map(toAdminMember));
+  const [rows, returns] = await Promise.all([listMemberRows(db), listMemberReturns(db)]);
+  return sortRoster(rows.map((row) => toAdminMember(row, returns.get(row.wom_id) ?? [])));
 }
 
 export async function listDeletedMembers(db: Kysely<Database>): Promise<AdminMember[]> {
-  return (await listDeletedMemberRows(db)).map(toAdminMember);
+  const [rows, returns] = await Promise.all([listDeletedMemberRows(db), listMemberReturns(db)]);
+  return rows.map((row) => toAdminMember(row, returns.get(row.wom_id) ?? []));
+}
+
+async function returnsOf(trx: Transaction<Database>, womId: string): Promise<MemberReturn[]> {
+  return (await listMemberReturns(trx, [womId])).get(womId) ?? [];
 }
 
 async function savedMember(trx: Transaction<Database>, womId: string): Promise<AdminMember> {
   const row = await findMemberRow(trx, womId);
   if (!row) throw notFound(MEMBER_NOT_FOUND);
-  return toAdminMember(row);
+  return toAdminMember(row, await returnsOf(trx, womId));
 }
 
 /** Books points to the open season, in the transaction that moves the member's score by as much. */
@@ -330,7 +339,7 @@ async function actOnMember(
   return deps.db.transaction().execute(async (trx) => {
     const row = await findMemberRow(trx, action.womId);
     if (!row || (row.deleted_at !== null) !== (action.onDeleted ?? false)) throw notFound(MEMBER_NOT_FOUND);
-    const before = toAdminMember(row);
+    const before = toAdminMember(row, await returnsOf(trx, action.womId));
     const patch = action.change(row);
     if (patch === null) return before;
     await updateMemberRow(trx, action.womId, { ...patch, updated_at: now.toISOString() });

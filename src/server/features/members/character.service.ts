@@ -16,6 +16,7 @@ import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson, toBool } from '../../db/values.ts';
 import { listSnapshotPoints } from '../member-history/member-history.repository.ts';
+import { listMemberReturns } from '../member-history/member-returns.repository.ts';
 import { findMemberStats } from '../wom-data/wom-data.repository.ts';
 import {
   findOpenSeason,
@@ -69,13 +70,14 @@ export async function characterPage(
   const row = await findVisibleRosterRow(db, womId);
   if (!row) return null;
   const member = toPublicMember(row);
-  const [seasons, eventsWon, goals, races, history, stored] = await Promise.all([
+  const [seasons, eventsWon, goals, races, history, stored, returns] = await Promise.all([
     seasonsOf(db, womId, member.siege_score),
     listEventsWon(db, womId),
     listPublicGoalsOf(db, womId, CHARACTER_LIST_LIMIT),
     listPublicRacesOf(db, womId, CHARACTER_LIST_LIMIT),
     listSnapshotPoints(db, womId, historySince(now)),
     findMemberStats(db, womId),
+    listMemberReturns(db, [womId]),
   ]);
   const snapshot = readJson<PlayerSnapshot>(stored?.snapshot ?? null);
   // WOM takes a snapshot at each update of the player, so its time is WOM's last update.
@@ -105,5 +107,6 @@ export async function characterPage(
     })),
     races: races.map((race) => ({ ...race, progress_percent: raceProgressPercent(race) })),
     history: history.map((point) => ({ day: point.day, exp: point.exp, ehb: point.ehb })),
+    returns: returns.get(womId) ?? [],
   };
 }

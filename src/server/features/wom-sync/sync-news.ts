@@ -52,7 +52,7 @@ export function rosterNews(stored: StoredMember[], group: GroupMember[], plan: R
       members: plan.inserts.map((member) => ({ wom_id: member.wom_id, name: member.name })),
     },
     { kind: 'member_left', members: plan.left.map(ref) },
-    { kind: 'member_returned', members: plan.returned.map(ref) },
+    { kind: 'member_returned', members: plan.returned.map((back) => ref(back.wom_id)) },
     { kind: 'member_renamed', renames: plan.renames },
     { kind: 'rank_changed', changes },
   ];

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createManualClock, createTestApp, inject, type TestApp } from '#test/app.ts';
+import type { AdminMember } from '#core/members/admin-members.schema.ts';
+import type { CharacterPage } from '#core/members/character.schema.ts';
+import { createManualClock, createTestApp, createUser, inject, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { RECORDED_GROUP_ID, recordedJson, startRecordedWom, type RecordedWom } from '#test/recorded-wom.ts';
 
@@ -13,6 +15,7 @@ import { RECORDED_GROUP_ID, recordedJson, startRecordedWom, type RecordedWom } f
 interface Membership {
   playerId: number;
   role: string;
+  createdAt: string;
   clientSyncJoinedAt: string | null;
   player: { displayName: string };
 }
@@ -112,6 +115,70 @@ for (const dialect of testDialects) {
       expect(listed.slice(0, dated).every((a) => a.createdAt !== null)).toBe(true);
       expect(listed.slice(dated).every((a) => a.createdAt === null)).toBe(true);
       expect(response.body).not.toContain('1970-01-01');
+    });
+
+    it('keeps the first join date of a member WOM recorded leaving and rejoining, and records the return', async () => {
+      // Quiet Quinn (30) left and rejoined between the two recordings: WOM dates the new membership.
+      const rejoined = afterChanges.memberships.find((m) => m.playerId === 30)!;
+      await t.sync();
+      const first = (await memberOf(30)).join_date;
+      wom.moment = 'after-changes';
+      clock.set(AFTER_TEAM_FISHING);
+      expect((await t.sync()).outcome).toBe('succeeded');
+
+      const returnedOn = rejoined.createdAt.slice(0, 10);
+      expect(first).not.toBe(returnedOn);
+      expect(await memberOf(30)).toMatchObject({ join_date: first, wom_join_date_synced: returnedOn });
+      const returns = await t.database.db.selectFrom('member_returns').selectAll().execute();
+      expect(returns).toEqual([
+        expect.objectContaining({
+          wom_id: '30',
+          left_at: null,
+          returned_on: returnedOn,
+          joined_before: first,
+        }),
+      ]);
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'member.return')
+        .execute();
+      expect(audit).toEqual([
+        expect.objectContaining({ actor_label: 'wom-sync', target_type: 'member', target_id: '30' }),
+      ]);
+
+      const page = (await inject(t, { method: 'GET', url: '/api/members/30' })).json<CharacterPage>();
+      expect(page.member.join_date).toBe(first);
+      expect(page.returns).toEqual([{ left_at: null, returned_on: returnedOn, joined_before: first }]);
+
+      // The admin sees the return and chooses the return date as the one that counts, audited.
+      await createUser(t, 'leader', { admin: true });
+      const cookie = await loginAs(t, 'leader');
+      const admin = (await inject(t, { method: 'GET', url: '/api/admin/members', headers: { cookie } }))
+        .json<AdminMember[]>()
+        .find((member) => member.wom_id === '30')!;
+      expect(admin.returns).toEqual(page.returns);
+      const saved = await inject(t, {
+        method: 'PATCH',
+        url: '/api/admin/members/30',
+        headers: { cookie },
+        payload: { join_date: returnedOn, expected_updated_at: admin.updated_at },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json<AdminMember>()).toMatchObject({ join_date: returnedOn, returns: admin.returns });
+      const edit = await t.database.db
+        .selectFrom('audit_log')
+        .select(['before', 'after'])
+        .where('action', '=', 'member.update')
+        .executeTakeFirstOrThrow();
+      expect([JSON.parse(edit.before ?? '{}'), JSON.parse(edit.after ?? '{}')]).toEqual([
+        { join_date: first },
+        { join_date: returnedOn },
+      ]);
+      // The next sync leaves the admin's choice alone and records no second return.
+      await t.sync();
+      expect((await memberOf(30)).join_date).toBe(returnedOn);
+      expect(await t.database.db.selectFrom('member_returns').selectAll().execute()).toHaveLength(1);
     });
 
     it('follows renames, promotions, joins and late join dates, and pays the team competition by team', async () => {

@@ -284,6 +284,7 @@ for (const dialect of testDialects) {
       expect(roster.json().map((m: { wom_id: string }) => m.wom_id)).not.toContain(womId);
 
       simulator.restoreMember(id);
+      const rejoinedOn = clock.now().toISOString().slice(0, 10);
       simulator.gainExperience(id, 'fishing', 250_000);
       clock.advance(DAY);
       await t.sync();
@@ -292,6 +293,18 @@ for (const dialect of testDialects) {
       expect(back.siege_score).toBe(17);
       expect(back.first_xp).toBe(before.first_xp);
       expect(back.current_xp).toBeGreaterThan(before.current_xp);
+      // WOM dates the new membership today: the first join date stays, and the return is recorded.
+      expect(back.join_date).toBe(before.join_date);
+      expect(back.wom_join_date_synced).toBe(rejoinedOn);
+      const returns = await t.database.db.selectFrom('member_returns').selectAll().execute();
+      expect(returns).toEqual([
+        expect.objectContaining({
+          wom_id: womId,
+          left_at: gone.left_at,
+          returned_on: rejoinedOn,
+          joined_before: before.join_date,
+        }),
+      ]);
     });
 
     it("keeps an admin's rank change through syncs until WOM's role changes", async () => {

@@ -17,6 +17,7 @@ import type { WomGateway } from '../../wom/wom-gateway.ts';
 import type { WomAchievement, WomCompetition, WomCompetitionDetails } from '../../wom/wom.schemas.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { announce } from '../discord/discord-outbox.ts';
+import { insertMemberReturn } from '../member-history/member-returns.repository.ts';
 import { listSiegeScores } from '../leaderboards/leaderboards.repository.ts';
 import { findOpenSeason, holdSeasonsStill } from '../seasons/seasons.repository.ts';
 import {
@@ -239,6 +240,19 @@ async function applySync(
       targetId: rename.wom_id,
       before: { wom_name: rename.from },
       after: { wom_name: rename.to },
+      at: nowDate,
+    });
+  }
+  // A return keeps the first join date (roster-sync.ts): recorded, for the member's history and the admin.
+  for (const back of plan.returned) {
+    await insertMemberReturn(trx, back, now);
+    await recordAudit(trx, {
+      actor: { userId: null, label: 'wom-sync' },
+      action: 'member.return',
+      targetType: 'member',
+      targetId: back.wom_id,
+      before: { join_date: back.joined_before, left_at: back.left_at },
+      after: { returned_on: back.returned_on },
       at: nowDate,
     });
   }

@@ -91,6 +91,7 @@ function characterPage(overrides: Partial<CharacterPage> = {}): CharacterPage {
       { day: '2026-11-20', exp: 40_000_000, ehb: 410.5 },
       { day: '2026-11-21', exp: 40_998_850, ehb: 412.87 },
     ],
+    returns: [],
     ...overrides,
   };
 }
@@ -216,6 +217,38 @@ describe('member page', () => {
     const races = screen.getByRole('region', { name: 'Races' });
     expect(within(races).getByRole('link', { name: 'Attack race' })).toHaveAttribute('href', '/races/9');
     expect(races).toHaveTextContent('Attack: 175 / 200');
+  });
+
+  it('shows when a member who left came back, keeping the date they first joined', async () => {
+    stubApi({
+      'GET /api/members/42': () =>
+        Response.json(
+          characterPage({
+            returns: [
+              { left_at: '2026-11-20T04:00:00.000Z', returned_on: '2026-11-25', joined_before: '2022-04-23' },
+            ],
+          }),
+        ),
+    });
+    renderApp('/members/42');
+    const history = await screen.findByRole('region', { name: 'Clan History' });
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Joined the clan on 23 April 2022',
+      'Left the clan on 20 November 2026',
+      'Returned to the clan on 25 November 2026',
+    ]);
+    expect(definition('Joined')).toBe('23 April 2022');
+  });
+
+  it('shows no clan history for a member who never left', async () => {
+    stubApi({ 'GET /api/members/42': () => Response.json(characterPage()) });
+    renderApp('/members/42');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zezima' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Clan History' })).not.toBeInTheDocument();
   });
 
   it('says what is missing when nothing is stored yet', async () => {

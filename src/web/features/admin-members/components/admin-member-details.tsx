@@ -3,6 +3,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { NOT_TRACKED_TEXT, isTrackedByWom } from '#core/members/wom-tracking.ts';
 import { MANUAL_POINT_INCREMENTS, type ManualPointIncrement } from '#core/events/competition-results.ts';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
+import { joinDateChoice } from '#core/members/member-returns.ts';
 import { normaliseRole, roleDisplayName } from '#core/members/roles.ts';
 import { formatNumber, formatShortDate } from '../../../lib/format.ts';
 import type { MemberActions } from '../hooks/use-member-actions.ts';
@@ -71,6 +72,7 @@ export function AdminMemberDetails({
   const womRole = normaliseRole(member.wom_role_synced);
   const womRoleDiffers = womRole !== null && womRole !== normaliseRole(member.womrole);
   const tracked = isTrackedByWom(member);
+  const returned = joinDateChoice(member.returns);
   const fields: Array<{ label: string; value: string; phoneOnly?: boolean }> = [
     { label: 'Current Role', value: role },
     { label: 'Calculated Rank', value: calculated },
@@ -82,6 +84,14 @@ export function AdminMemberDetails({
     { label: 'Initial XP', value: tracked ? formatNumber(member.first_xp) : '-' },
     { label: 'Baseline From', value: BASELINE_LABELS[member.baseline_source] },
     { label: 'Updated At', value: formatDateTime(member.updated_at) },
+    ...(returned
+      ? [
+          {
+            label: 'Returned to the Clan',
+            value: `${formatShortDate(returned.returned_on)} (first joined ${formatShortDate(returned.first_joined)})`,
+          },
+        ]
+      : []),
     // The table's columns a phone does not show (WIDE_ONLY), so they are still a tap away there.
     { label: 'EHB', value: formatNumber(member.ehb), phoneOnly: true },
     { label: 'Clan XP', value: formatNumber(member.clan_xp), phoneOnly: true },

@@ -226,6 +226,27 @@ describe('member form for an existing member', () => {
     expect(screen.getByRole('option', { name: 'Maxed' })).toBeInTheDocument();
   });
 
+  it('lets the admin choose which join date counts once the member has come back', async () => {
+    const returned = {
+      ...zezima,
+      returns: [{ left_at: null, returned_on: '2026-11-25', joined_before: '2022-04-23' }],
+    };
+    const { bodies } = recordBodies('PATCH /api/admin/members/1234', () => Response.json(returned));
+    renderForm(returned);
+    const choice = screen.getByRole('group', { name: 'Join date counts from' });
+    expect(within(choice).getByRole('radio', { name: 'First joined 23 Apr 2022' })).toBeChecked();
+    await userEvent.click(within(choice).getByRole('radio', { name: 'Returned on 25 Nov 2026' }));
+    expect(field('Join Date')).toHaveValue('2026-11-25');
+    await save();
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({ join_date: '2026-11-25', expected_updated_at: '2026-11-20T08:00:00.000Z' });
+  });
+
+  it('offers no join date choice for a member who never left', () => {
+    renderForm(zezima);
+    expect(screen.queryByRole('group', { name: 'Join date counts from' })).not.toBeInTheDocument();
+  });
+
   it('sends only the changed fields and the updated_at it loaded', async () => {
     const saved = { ...zezima, name: 'Zezima II', siege_score: 50 };
     const { bodies } = recordBodies('PATCH /api/admin/members/1234', () => Response.json(saved));

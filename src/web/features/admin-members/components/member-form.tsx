@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type ReactNode } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { createMemberInputSchema, type AdminMember } from '#core/members/admin-members.schema.ts';
+import { joinDateChoice } from '#core/members/member-returns.ts';
 import { SITE_RANK_OPTIONS, normaliseRole, roleDisplayName } from '#core/members/roles.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { utcDateOf } from '../../../lib/use-utc-today.ts';
 import { useCreateMember, useUpdateMember } from '../api/save-member.ts';
 import { errorMessage } from '../lib/error-message.ts';
+import { JoinDateChoiceField } from './join-date-choice.tsx';
 import {
   editMemberSchema,
   memberChanges,
@@ -117,6 +119,8 @@ export function MemberForm({
     defaultValues,
   });
   const errors = form.formState.errors;
+  const returned = member ? joinDateChoice(member.returns) : null;
+  const joinDate = useWatch({ control: form.control, name: 'join_date' });
   const womIdNote = useId();
 
   const save = async (values: MemberFormOutput): Promise<AdminMember | null> => {
@@ -200,6 +204,13 @@ export function MemberForm({
           error={errors.join_date?.message}
           {...form.register('join_date', { setValueAs: dateFromInput })}
         />
+        {returned && (
+          <JoinDateChoiceField
+            choice={returned}
+            value={joinDate}
+            onChoose={(date) => form.setValue('join_date', date, { shouldDirty: true, shouldValidate: true })}
+          />
+        )}
       </div>
       <FieldGroup legend="Experience Tracking">{EXPERIENCE_FIELDS.map(numberInput)}</FieldGroup>
       <FieldGroup legend="Stats & Scoring">{SCORING_FIELDS.map(numberInput)}</FieldGroup>

@@ -8,6 +8,7 @@ import { paths, pathTo } from '#core/site/pages.ts';
 import { ProgressBar } from '../../../components/progress-bar.tsx';
 import { formatLongDate, formatNumber } from '../../../lib/format.ts';
 import { CharacterHistoryChart } from './character-history-chart.tsx';
+import { MembershipHistory } from './membership-history.tsx';
 import { CharacterStatsTabs } from './character-stats.tsx';
 import { IronmanIcon } from './ironman-icon.tsx';
 import { RankIcon } from './rank-icon.tsx';
@@ -225,6 +226,11 @@ export function CharacterDetails({ page, mine }: { page: CharacterPage; mine: bo
           </Empty>
         )}
       </Section>
+      {page.returns.length > 0 && (
+        <Section title="Clan History">
+          <MembershipHistory joinDate={member.join_date} returns={page.returns} />
+        </Section>
+      )}
       <Section title="XP and EHB Over Time">
         <CharacterHistoryChart label={`${member.name}'s XP and EHB over time`} history={page.history} />
       </Section>
