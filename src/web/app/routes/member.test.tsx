@@ -309,7 +309,6 @@ describe('member page', () => {
           value: 38_000_000,
           image_url: '/api/dink/images/3',
           thumbnail_url: '/api/dink/images/3/thumbnail',
-          thumbnail_url: '/api/dink/images/3/thumbnail',
         },
       ],
     };
