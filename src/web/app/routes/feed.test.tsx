@@ -97,6 +97,25 @@ describe('clan feed page', () => {
     expect(within(pet!).queryByRole('img')).not.toBeInTheDocument();
   });
 
+  it("says an XP milestone's experience once", async () => {
+    feedServer(() =>
+      Response.json(
+        page([
+          moment(3, {
+            kind: 'xp_milestone',
+            title: '50M Attack XP',
+            details: 'Attack 50,012,345 XP',
+            value: 50_012_345,
+          }),
+        ]),
+      ),
+    );
+    renderApp('/feed');
+    const [milestone] = await screen.findAllByRole('article');
+    expect(milestone).toHaveTextContent('50M Attack XP');
+    expect(milestone!.textContent.match(/50,012,345/g)).toHaveLength(1);
+  });
+
   it('opens the full screenshot in a dialog from its thumbnail, and closes it again', async () => {
     feedServer(() =>
       Response.json(

@@ -2,13 +2,13 @@ import type { FeedItem } from '#core/dink/dink.schema.ts';
 import { MemberLink } from '../../../components/member-link.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { formatTimeAgo } from '../../../lib/time-ago.ts';
-import { momentValue } from '../lib/moment-format.ts';
 import { ScreenshotViewer } from './screenshot-viewer.tsx';
 import { DINK_MOMENT_LABELS } from '#core/dink/moment-kinds.ts';
 
 /**
  * One moment from the game: what kind, who (a link to their page, unless the list is theirs), what
- * happened, how long ago (the exact time on hover and to screen readers), its value and screenshot.
+ * happened with its figures (a drop's coins, a milestone's exact XP: each said once, in the details),
+ * how long ago (the exact time on hover and to screen readers) and its screenshot.
  */
 export function MomentCard({
   item,
@@ -19,7 +19,6 @@ export function MomentCard({
   now: Date;
   showPlayer?: boolean;
 }) {
-  const value = momentValue(item);
   const exact = formatDateTime(item.occurred_at);
   return (
     <article className="flex flex-col gap-3 rounded-lg border border-stone-800 bg-stone-900 p-4 sm:flex-row sm:items-start">
@@ -34,17 +33,11 @@ export function MomentCard({
         )}
         <p className="font-medium break-words text-stone-100">{item.title}</p>
         {item.details && <p className="text-sm break-words text-stone-300">{item.details}</p>}
-        <p className="flex flex-wrap gap-x-2 text-sm text-stone-400">
+        <p className="text-sm text-stone-400">
           <time dateTime={item.occurred_at} title={exact}>
             {formatTimeAgo(item.occurred_at, now)}
             <span className="sr-only"> ({exact})</span>
           </time>
-          {value !== null && (
-            <>
-              <span aria-hidden="true">·</span>
-              <span className="font-semibold text-gold-200 tabular-nums">{value}</span>
-            </>
-          )}
         </p>
       </div>
       {item.image_url !== null && item.thumbnail_url !== null && (
