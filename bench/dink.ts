@@ -22,10 +22,9 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { demoDinkPost } from '../src/server/demo/demo-dink-posts.ts';
 import { demoScreenshot } from '../src/server/demo/demo-dink-screenshot.ts';
 import { freePort } from '../src/test/free-port.ts';
-import { BENCH_ADMIN, startApp } from './lib/app-process.ts';
+import { startApp } from './lib/app-process.ts';
+import { prepareDinkAddresses, type DinkAddress as Address } from './lib/dink-addresses.ts';
 import { percentile } from './lib/percentiles.ts';
-import { expect, type Visitor } from './lib/soak-client.ts';
-import { userAddress } from './lib/soak-setup.ts';
 import { formatGrid } from './lib/table.ts';
 
 const CLAN = Number(process.env.DINK_CLAN ?? 60);
@@ -36,16 +35,7 @@ const REPEAT_SHARE = Number(process.env.DINK_REPEAT_SHARE ?? 0.1);
 /** Every fifth post carries a screenshot, as a multipart form. */
 const IMAGE_EVERY = 5;
 const P99_BUDGET_MS = 100;
-const SETUP_BATCH = 4;
 const SEED = 23;
-
-interface Address {
-  womId: string;
-  name: string;
-  token: string;
-  /** The game account Dink reports for this character. */
-  accountHash: string;
-}
 
 interface Post {
   address: Address;
@@ -58,51 +48,6 @@ interface Sent {
   repeat: boolean;
   status: number | null;
   ms: number;
-}
-
-async function prepareAddress(
-  base: string,
-  admin: Visitor,
-  index: number,
-  member: { wom_id: string; name: string },
-) {
-  const username = `dinkbench${index}`;
-  const password = `dink-bench-password-${index}`;
-  const visitor: Visitor = { address: userAddress(index), cookie: null };
-  const register = { username, password, confirm_password: password };
-  await expect(base, visitor, { method: 'POST', path: '/api/auth/register', body: register }, 201);
-  const claim = { method: 'POST' as const, path: '/api/admin/claim-codes', body: { wom_id: member.wom_id } };
-  const { code } = await expect<{ code: string }>(base, admin, claim, 201);
-  await expect(base, visitor, { method: 'POST', path: '/api/claims/redeem', body: { code } }, 200);
-  const link = { method: 'POST' as const, path: `/api/me/characters/${member.wom_id}/dink` };
-  const { url } = await expect<{ url: string }>(base, visitor, link, 201);
-  return {
-    womId: member.wom_id,
-    name: member.name,
-    token: url.split('/').pop() as string,
-    accountHash: `bench-account-${index}`,
-  };
-}
-
-async function prepareAddresses(base: string): Promise<Address[]> {
-  const admin: Visitor = { address: '10.99.0.1', cookie: null };
-  await expect(base, admin, { method: 'POST', path: '/api/auth/login', body: BENCH_ADMIN }, 200);
-  const members = await expect<Array<{ wom_id: string; name: string }>>(
-    base,
-    admin,
-    { path: '/api/members' },
-    200,
-  );
-  if (members.length < USERS)
-    throw new Error(`The clan has ${members.length} members, the burst needs ${USERS}`);
-  const addresses: Address[] = [];
-  for (let first = 0; first < USERS; first += SETUP_BATCH) {
-    const batch = Array.from({ length: Math.min(SETUP_BATCH, USERS - first) }, (_, i) => first + i);
-    addresses.push(
-      ...(await Promise.all(batch.map((index) => prepareAddress(base, admin, index, members[index]!)))),
-    );
-  }
-  return addresses;
 }
 
 /** A fixed stream of numbers in [0, 1), so a run repeats the same posts and repeats. */
@@ -219,7 +164,7 @@ try {
   let sent: Sent[];
   let addresses: Address[];
   try {
-    addresses = await prepareAddresses(app.base);
+    addresses = await prepareDinkAddresses(app.base, USERS);
     sent = await burst(app.base, plan(addresses, RATE * SECONDS));
   } finally {
     await app.stop();

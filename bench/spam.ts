@@ -12,6 +12,7 @@
 import autocannon from 'autocannon';
 import { freePort } from '../src/test/free-port.ts';
 import { BENCH_ADMIN, startApp } from './lib/app-process.ts';
+import { probeHealth } from './lib/health-probe.ts';
 import { percentile } from './lib/percentiles.ts';
 import { rssMb, watchPeakRss } from './lib/process-stats.ts';
 import { answerTo, expect, type Visitor } from './lib/soak-client.ts';
@@ -64,34 +65,6 @@ async function trackedMembers(base: string, visitor: Visitor, count: number): Pr
   return tracked;
 }
 
-/** Asks /api/health every HEALTH_EVERY_MS until stopped; returns each answer's latency. */
-function probeHealth(base: string): { stop(): Promise<{ latencies: number[]; failures: number }> } {
-  const latencies: number[] = [];
-  let failures = 0;
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${base}/api/health`);
-        await response.arrayBuffer();
-        if (response.ok) latencies.push(performance.now() - started);
-        else failures += 1;
-      } catch {
-        failures += 1;
-      }
-      await new Promise((resolve) => setTimeout(resolve, HEALTH_EVERY_MS));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await done;
-      return { latencies, failures };
-    },
-  };
-}
-
 const app = await startApp(await freePort(), MEMBERS);
 const problems: string[] = [];
 try {
@@ -139,7 +112,7 @@ try {
   );
 
   const readersPeak = watchPeakRss(app.pid);
-  const health = probeHealth(base);
+  const health = probeHealth(base, HEALTH_EVERY_MS);
   const reading = await autocannon({
     url: base,
     connections: READERS,

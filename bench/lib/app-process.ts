@@ -83,7 +83,8 @@ export async function startApp(
   options: AppOptions = {},
 ): Promise<RunningProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'clan-bench-'));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // BUILD_DIR, as scripts/build.mjs and the journeys read it: a build beside another one.
+  const child = spawn(process.execPath, [join(process.env.BUILD_DIR ?? 'dist', 'server/main.js')], {
     env: serverEnv({
       ...process.env,
       PORT: String(port),

@@ -8,18 +8,26 @@ export interface RawConnection {
   /** Settles when the connection has closed, whichever side closed it. */
   closed: Promise<void>;
   isClosed(): boolean;
+  /** What went wrong on the socket (a reset, a write after the server closed), or null. */
+  error(): Error | null;
 }
 
 /**
  * Connects from `localAddress` (any of 127.0.0.0/8 is this machine's on Linux, so a test can be
  * several clients) and resolves once connected. A write the server has cut off is not an error:
- * the test reads what happened from `received` and `closed`.
+ * the test reads what happened from `received`, `closed` and `error`. `allowHalfOpen` keeps the
+ * client sending after the server has finished its side, as an HTTP client sending a body does.
  */
-export function openRawConnection(port: number, localAddress = '127.0.0.1'): Promise<RawConnection> {
+export function openRawConnection(
+  port: number,
+  localAddress = '127.0.0.1',
+  options: { allowHalfOpen?: boolean } = {},
+): Promise<RawConnection> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ port, host: '127.0.0.1', localAddress });
+    const socket = connect({ port, host: '127.0.0.1', localAddress, allowHalfOpen: options.allowHalfOpen });
     let text = '';
     let isClosed = false;
+    let failure: Error | null = null;
     socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     const closed = new Promise<void>((settle) =>
       socket.once('close', () => {
@@ -29,8 +37,8 @@ export function openRawConnection(port: number, localAddress = '127.0.0.1'): Pro
     );
     socket.once('connect', () => {
       socket.removeListener('error', reject);
-      socket.on('error', () => {});
-      resolve({ socket, received: () => text, closed, isClosed: () => isClosed });
+      socket.on('error', (error) => (failure = error));
+      resolve({ socket, received: () => text, closed, isClosed: () => isClosed, error: () => failure });
     });
     socket.once('error', reject);
   });

@@ -8,7 +8,7 @@ import { storeUnlinkedPost } from '../demo/demo-dink.ts';
 import type { ImageCaps } from '../features/dink/dink-inbox.repository.ts';
 import { NOT_CURRENT_MESSAGE } from '../features/dink/dink-receiver.routes.ts';
 import { receiveDinkPost } from '../features/dink/dink-receiver.service.ts';
-import { DinkUpload, parseDinkForm } from '../features/dink/dink-upload.ts';
+import { DinkUpload, dinkImageOf } from '../features/dink/dink-upload.ts';
 
 export const DEFAULT_SITE_URL = 'http://localhost:3000';
 
@@ -124,10 +124,8 @@ function handPost(args: DinkArgs, member: DemoDinkMember, clock: Clock): string 
 }
 
 /** The upload as the receiver would read it: the image is checked as the receiver checks it. */
-async function uploadOf(payloadText: string, image: Buffer | null): Promise<DinkUpload> {
-  if (!image) return new DinkUpload(payloadText, null);
-  const encoded = new Response(formOf(payloadText, image));
-  return parseDinkForm(Buffer.from(await encoded.arrayBuffer()), encoded.headers.get('content-type') ?? '');
+function uploadOf(payloadText: string, image: Buffer | null): DinkUpload {
+  return new DinkUpload(payloadText, image ? dinkImageOf(image) : null);
 }
 
 export interface DinkCommandDeps {
@@ -170,7 +168,7 @@ export async function postDinkToDatabase(deps: DinkCommandDeps, args: DinkArgs):
   if (link && link.claim_id === null) throw new Error(NOT_CURRENT_MESSAGE);
   const payload = JSON.parse(handPost(args, member, deps.clock)) as Record<string, unknown>;
   if (link?.account_hash) payload.dinkAccountHash = link.account_hash;
-  const upload = await uploadOf(JSON.stringify(payload), args.image ? await imageBytes(args.image) : null);
+  const upload = uploadOf(JSON.stringify(payload), args.image ? await imageBytes(args.image) : null);
   const status = link
     ? await receiveDinkPost(
         deps,

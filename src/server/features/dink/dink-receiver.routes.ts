@@ -78,7 +78,7 @@ export async function dinkReceiverRoutes(app: FastifyInstance, deps: DinkReceive
         schema: {
           tags: TAGS,
           description:
-            "The receiver Dink posts to: `application/json`, or `multipart/form-data` with `payload_json` and an optional `file` (PNG or JPEG, at most 8 MB). 202 when stored, 200 for a repeat of a stored post; 401 an unknown or revoked address, 403 another game account or a character that is no longer the member's, 413 a screenshot over 8 MB, 415 another content type or a file that is not an image, 400 a body that is not a Dink notification, 429 over 120 posts a minute or 2,000 a day from one account's addresses together.",
+            "The receiver Dink posts to: `application/json`, or `multipart/form-data` with `payload_json` and an optional `file` (PNG or JPEG, at most 8 MB). 202 when stored, 200 for a repeat of a stored post; 401 an unknown or revoked address, 403 another game account or a character that is no longer the member's, 413 a screenshot over 8 MB or a body over 8.5 MB, 415 another content type or a file that is not an image, 400 a body that is not a Dink notification or a form with other parts, 429 over 120 posts a minute or 2,000 a day from one account's addresses together.",
           params: tokenParamsSchema,
           response: {
             200: dinkReceiptSchema,

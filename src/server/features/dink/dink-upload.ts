@@ -1,6 +1,16 @@
+import type { IncomingMessage } from 'node:http';
+import Busboy, { type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
 import type { FastifyInstance } from 'fastify';
-import { DINK_MAX_BODY_BYTES, DINK_MAX_IMAGE_BYTES } from '#core/dink/receiver-limits.ts';
+import {
+  DINK_DRAIN_BOUNDS,
+  DINK_FORM_LIMITS,
+  DINK_MAX_BODY_BYTES,
+  DINK_MAX_IMAGE_BYTES,
+} from '#core/dink/receiver-limits.ts';
+import { drainUnreadBody } from '../../http/drain-request.ts';
 import { HttpError, badRequest } from '../../http/http-error.ts';
+import { MultipartGuard, boundaryOf } from '../../http/multipart-guard.ts';
+import { NOTIFICATION_SIZE_MESSAGE } from './dink-receiver.service.ts';
 
 export interface DinkImage {
   contentType: 'image/png' | 'image/jpeg';
@@ -32,11 +42,19 @@ export class DinkUpload {
 
 export const IMAGE_TYPE_MESSAGE = 'The file must be a PNG or JPEG image';
 export const IMAGE_SIZE_MESSAGE = 'The file must be at most 8 MB';
+export const BODY_SIZE_MESSAGE =
+  'A Dink post must be at most 8.5 MB: a screenshot of at most 8 MB and its notification';
 export const MISSING_PAYLOAD_MESSAGE = 'The form must carry the notification in payload_json';
+export const FORM_PARTS_MESSAGE =
+  'The form may hold only the payload_json field and at most one file, as Dink sends it';
+export const NOT_A_FORM_MESSAGE = 'The body is not a readable multipart form';
 export const CONTENT_TYPE_MESSAGE = 'Dink posts its notification as application/json or multipart/form-data';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
+
+const tooLarge = (message: string) => new HttpError(413, 'PAYLOAD_TOO_LARGE', message);
+const notAnImage = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', IMAGE_TYPE_MESSAGE);
 
 /** What the bytes are, whatever the part's header claims: a renamed file is not an image. */
 function imageTypeOf(bytes: Buffer): DinkImage['contentType'] | null {
@@ -45,38 +63,94 @@ function imageTypeOf(bytes: Buffer): DinkImage['contentType'] | null {
   return null;
 }
 
-async function readForm(body: Buffer, contentType: string): Promise<FormData> {
-  try {
-    return await new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
-      headers: { 'content-type': contentType },
-    }).formData();
-  } catch {
-    throw badRequest('The body is not a readable multipart form');
-  }
-}
-
-async function readImage(file: FormDataEntryValue | null): Promise<DinkImage | null> {
-  if (file === null) return null;
-  if (typeof file === 'string') throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', IMAGE_TYPE_MESSAGE);
-  if (file.size > DINK_MAX_IMAGE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', IMAGE_SIZE_MESSAGE);
-  const bytes = Buffer.from(await file.arrayBuffer());
+/** A screenshot as the receiver takes it: at most 8 MB, and a PNG or JPEG by its bytes. */
+export function dinkImageOf(bytes: Buffer): DinkImage {
+  if (bytes.length > DINK_MAX_IMAGE_BYTES) throw tooLarge(IMAGE_SIZE_MESSAGE);
   const contentType = imageTypeOf(bytes);
-  if (contentType === null) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', IMAGE_TYPE_MESSAGE);
+  if (contentType === null) throw notAnImage();
   return { contentType, bytes };
 }
 
-/** Dink's multipart post: `payload_json` and an optional `file`. */
-export async function parseDinkForm(body: Buffer, contentType: string): Promise<DinkUpload> {
-  const form = await readForm(body, contentType);
-  const payload = form.get('payload_json');
-  const payloadText = typeof payload === 'string' ? payload : payload ? await payload.text() : null;
-  if (payloadText === null) throw badRequest(MISSING_PAYLOAD_MESSAGE);
-  return new DinkUpload(payloadText, await readImage(form.get('file')));
+/** The file's bytes, refused at the first byte past Dink's cap rather than read to the part's end. */
+function readFile(file: BusboyFileStream): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    file.on('data', (chunk: Buffer) => chunks.push(chunk));
+    file.once('limit', () => reject(tooLarge(IMAGE_SIZE_MESSAGE)));
+    file.once('end', () => resolve(Buffer.concat(chunks)));
+    file.once('error', reject);
+  });
 }
 
 /**
- * In the receiver's scope only: JSON kept as its text, and multipart forms, both up to Dink's
- * largest post. Any other content type is a 415 that names the two.
+ * Dink's multipart post, parsed by busboy as it streams in: `payload_json` and at most one `file`.
+ * The first part Dink would not send, or the first byte past a limit, is refused at once and nothing
+ * after it is parsed (what is left is dropped as it arrives, see `acceptDinkBodies`).
+ */
+export function readDinkForm(body: IncomingMessage, contentType: string): Promise<DinkUpload> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const refuse = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      body.unpipe();
+      reject(error);
+    };
+    const boundary = boundaryOf(contentType);
+    if (boundary === null) return refuse(badRequest(NOT_A_FORM_MESSAGE));
+    const guard = new MultipartGuard(
+      boundary,
+      { maxParts: DINK_FORM_LIMITS.parts, maxBytes: DINK_MAX_BODY_BYTES },
+      (why) => refuse(why === 'size' ? tooLarge(BODY_SIZE_MESSAGE) : badRequest(FORM_PARTS_MESSAGE)),
+    );
+    let parser: BusboyInstance;
+    try {
+      parser = Busboy({ headers: { 'content-type': contentType }, limits: DINK_FORM_LIMITS });
+    } catch {
+      return refuse(badRequest(NOT_A_FORM_MESSAGE));
+    }
+    const refuseParts = () => refuse(badRequest(FORM_PARTS_MESSAGE));
+    let payloadText: string | null = null;
+    let image: Promise<DinkImage> | null = null;
+
+    parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
+      if (name === 'file') return refuse(notAnImage());
+      if (name !== 'payload_json') return refuseParts();
+      if (valueTruncated) return refuse(tooLarge(NOTIFICATION_SIZE_MESSAGE));
+      payloadText = value;
+    });
+    parser.on('file', (name, file) => {
+      if (name !== 'file') {
+        file.resume();
+        return refuseParts();
+      }
+      image = readFile(file).then(dinkImageOf);
+      image.catch((error: Error) => refuse(error));
+    });
+    // The limits stop whatever the names let through: a second payload_json, a second file.
+    parser.on('partsLimit', refuseParts);
+    parser.on('filesLimit', refuseParts);
+    parser.on('fieldsLimit', refuseParts);
+    parser.on('error', () => refuse(badRequest(NOT_A_FORM_MESSAGE)));
+    parser.on('finish', () => {
+      Promise.resolve(image).then((taken) => {
+        if (payloadText === null) return refuse(badRequest(MISSING_PAYLOAD_MESSAGE));
+        if (settled) return;
+        settled = true;
+        resolve(new DinkUpload(payloadText, taken));
+      }, refuse);
+    });
+    // A client that hangs up mid-form: nothing more will come, and no one is left to answer.
+    body.once('error', refuse);
+    body.pipe(guard).pipe(parser);
+  });
+}
+
+/**
+ * In the receiver's scope only: JSON kept as its text and multipart forms read as they stream in,
+ * both up to Dink's largest post, after the address's checks. Any other content type is a 415 that
+ * names the two. A post refused before its body was read in full is drained, bounded, so the
+ * client can read its answer.
  */
 export function acceptDinkBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
@@ -85,17 +159,24 @@ export function acceptDinkBodies(app: FastifyInstance): void {
     { parseAs: 'string', bodyLimit: DINK_MAX_BODY_BYTES },
     (_request, body, done) => done(null, new DinkUpload(String(body), null)),
   );
+  app.addContentTypeParser('multipart/form-data', (request, body, done) => {
+    readDinkForm(body, request.headers['content-type'] ?? '').then(
+      (upload) => done(null, upload),
+      (error: Error) => done(error),
+    );
+  });
   app.addContentTypeParser('*', (_request, _body, done) => {
     done(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', CONTENT_TYPE_MESSAGE));
   });
-  app.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: DINK_MAX_BODY_BYTES },
-    (request, body, done) => {
-      parseDinkForm(body as Buffer, request.headers['content-type'] ?? '').then(
-        (upload) => done(null, upload),
-        (error: Error) => done(error),
-      );
-    },
-  );
+  // A stated length over the limit is refused before a byte is read, whatever the content type.
+  app.addHook('preParsing', async (request) => {
+    if (Number(request.headers['content-length'] ?? 0) > DINK_MAX_BODY_BYTES) {
+      throw tooLarge(BODY_SIZE_MESSAGE);
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Keep the connection while draining: closing it now would reset a client still sending.
+    if (drainUnreadBody(request.raw, DINK_DRAIN_BOUNDS)) reply.removeHeader('connection');
+    return payload;
+  });
 }
