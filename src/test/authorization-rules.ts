@@ -272,6 +272,10 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
     params: { womId: world.requested.womId },
     body: { amount: 5 },
   })),
+  // No award of that id: an admin passes the guard and is told there is no such entry.
+  'POST /api/admin/members/:womId/points/:pointId/undo': one(adminOnly(404), (world) => ({
+    params: { womId: world.requested.womId, pointId: 2_147_483_647 },
+  })),
   'POST /api/admin/members/:womId/visibility': one(adminOnly(200), (world) => ({
     params: { womId: world.requested.womId },
     body: { hidden: true },

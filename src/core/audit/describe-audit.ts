@@ -25,6 +25,7 @@ export type DescribableEntry = Pick<
  */
 export const AUDIT_ACTION_LABELS = {
   'member.points': 'Points given',
+  'member.points_undo': 'Points undone',
   'member.update': 'Member edited',
   'member.create': 'Member added',
   'member.delete': 'Member removed',
@@ -173,7 +174,12 @@ const SENTENCES: Readonly<Record<AuditAction, Describe>> = {
     if (!Number.isFinite(amount)) return `changed ${memberOf(entry)}'s points`;
     return amount < 0
       ? `took ${plural(-amount, 'point')} from ${memberOf(entry)}`
-      : `gave ${plural(amount, 'point')} to ${memberOf(entry)}`;
+      : `gave ${plural(amount, 'point')} to ${memberOf(entry)}${because(record(entry.after).reason)}`;
+  },
+  'member.points_undo': (entry) => {
+    const amount = -Number(record(entry.after).amount);
+    const points = Number.isFinite(amount) ? plural(amount, 'point') : 'points';
+    return `undid ${points} given to ${memberOf(entry)}${because(record(entry.after).reason)}`;
   },
   'member.update': (entry) => `edited ${memberOf(entry)}${fieldList(entry)}`,
   'member.create': (entry) => `added ${memberOf(entry)} to the roster`,

@@ -174,7 +174,13 @@ export interface PointsTable {
   event_id: number | null;
   actor_user_id: number | null;
   created_at: Timestamp;
+  /** 'award' for the points buttons, 'undo' for a row reversing one; null for every other row. */
+  kind: PointsKind | null;
+  /** The award an 'undo' row reverses; unique, so an award is undone at most once. */
+  reverses_id: number | null;
 }
+
+export type PointsKind = 'award' | 'undo';
 
 export interface ClaimCodesTable {
   id: Id;

@@ -17,6 +17,7 @@ import * as dinkMoments from './2026_12_03_0900_dink_moments.ts';
 import * as dinkImageIndexes from './2026_12_03_1000_dink_image_indexes.ts';
 import * as dinkWebpScreenshots from './2026_12_04_1000_dink_webp_screenshots.ts';
 import * as memberReturns from './2026_12_04_1300_member_returns.ts';
+import * as pointsUndo from './2026_12_04_1400_points_undo.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_1000_dink_image_indexes': dinkImageIndexes,
   '2026_12_04_1000_dink_webp_screenshots': dinkWebpScreenshots,
   '2026_12_04_1300_member_returns': memberReturns,
+  '2026_12_04_1400_points_undo': pointsUndo,
 };

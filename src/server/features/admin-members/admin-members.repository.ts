@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { MAX_INT32 } from '#core/bounds/int32.ts';
 import type { Page } from '#core/http/paging.ts';
-import type { Database, MembersTable, NewMemberRow } from '../../db/schema.ts';
+import type { Database, MembersTable, NewMemberRow, PointsKind } from '../../db/schema.ts';
 import { withConstraintErrors } from '../../db/errors.ts';
 import { claimedColumn, type RosterRow } from '../members/members.repository.ts';
 
@@ -71,7 +71,8 @@ export async function updateMemberAtVersion(
 /**
  * Adds points to a member's score in the database (never from a copy read earlier, which a concurrent
  * award would make stale) and returns the new score; undefined when there is no such member, they are
- * deleted, or the score would pass MAX_INT32 (the caller tells these apart).
+ * deleted, or the score would pass MAX_INT32 or, taking points away, fall below 0 (the caller tells
+ * these apart).
  */
 export async function addToScore(
   db: Db,
@@ -84,7 +85,9 @@ export async function addToScore(
     .set((eb) => ({ siege_score: eb('siege_score', '+', amount), updated_at: at }))
     .where('wom_id', '=', womId)
     .where('deleted_at', 'is', null)
-    .where('siege_score', '<=', MAX_INT32 - amount)
+    // Each bound where it can be passed, as a value the integer column holds on PostgreSQL too.
+    .$if(amount > 0, (query) => query.where('siege_score', '<=', MAX_INT32 - amount))
+    .$if(amount < 0, (query) => query.where('siege_score', '>=', -amount))
     .returning('siege_score')
     .executeTakeFirst();
   return row?.siege_score;
@@ -99,12 +102,35 @@ export async function insertLedgerRow(
     reason: string;
     actor_user_id: number | null;
     created_at: string;
+    kind?: PointsKind;
+    reverses_id?: number;
   },
 ): Promise<void> {
-  await db
-    .insertInto('points')
-    .values({ ...row, event_id: null })
-    .execute();
+  // The unique key on reverses_id refuses a second undo of one award, two admins at once included.
+  await withConstraintErrors(() =>
+    db
+      .insertInto('points')
+      .values({ ...row, event_id: null })
+      .execute(),
+  );
+}
+
+/** One of a member's ledger rows, with the row that undid it if one did. */
+export function findLedgerRow(db: Db, womId: string, pointId: number) {
+  return db
+    .selectFrom('points')
+    .leftJoin('points as undo', 'undo.reverses_id', 'points.id')
+    .select([
+      'points.id',
+      'points.amount',
+      'points.reason',
+      'points.kind',
+      'points.season_id',
+      'undo.id as undone_by',
+    ])
+    .where('points.id', '=', pointId)
+    .where('points.member_wom_id', '=', womId)
+    .executeTakeFirst();
 }
 
 /**
@@ -118,11 +144,15 @@ export function listLedgerRows(db: Db, womId: string, seasonId: number, page: Pa
     .selectFrom('points')
     .leftJoin('events', 'events.id', 'points.event_id')
     .leftJoin('users', 'users.id', 'points.actor_user_id')
+    .leftJoin('points as undo', 'undo.reverses_id', 'points.id')
     .select([
       'points.id',
       'points.amount',
       'points.reason',
       'points.created_at',
+      'points.kind',
+      'points.reverses_id',
+      'undo.created_at as undone_at',
       'events.id as event_id',
       'events.name as event_name',
       'users.id as actor_id',

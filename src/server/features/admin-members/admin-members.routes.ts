@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '#core/errors.ts';
 import {
-  addPointsInputSchema,
   adminMemberSchema,
   createMemberInputSchema,
   memberParamsSchema,
@@ -20,7 +19,11 @@ import {
   membersImportRefusedSchema,
   membersImportResultSchema,
 } from '#core/members/members-import.schema.ts';
-import { pointsHistorySchema } from '#core/members/points-history.ts';
+import {
+  awardPointsInputSchema,
+  pointsEntryParamsSchema,
+  pointsHistorySchema,
+} from '#core/members/points-history.ts';
 import { unwhitelistInputSchema } from '#core/members/unwhitelist.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
 import { requestActor } from '../audit/request-actor.ts';
@@ -34,6 +37,7 @@ import {
   restoreMember,
   setRank,
   setVisibility,
+  undoPoints,
   unwhitelistMember,
   updateMember,
   whitelistMember,
@@ -158,12 +162,31 @@ export async function adminMembersRoutes(app: FastifyInstance, deps: AdminRouteD
     {
       schema: {
         tags: ['admin'],
+        description:
+          '+2, +5, +10 or +15 with an optional reason, booked as an award in the open season that ' +
+          'can be undone.',
         params: memberParamsSchema,
-        body: addPointsInputSchema,
+        body: awardPointsInputSchema,
         response: { ...memberAnswers, 400: errorResponseSchema },
       },
     },
-    async (request) => addPoints(deps, request.params.womId, request.body.amount, requestActor(request)),
+    async (request) => addPoints(deps, request.params.womId, request.body, requestActor(request)),
+  );
+
+  routes.post(
+    '/members/:womId/points/:pointId/undo',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'Undoes an award of the points buttons with a reversing ledger row, audited; 409 when it is ' +
+          'not such an award, was already undone, belongs to a closed season, or would take the ' +
+          'score below 0.',
+        params: pointsEntryParamsSchema,
+        response: { ...memberAnswers, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => undoPoints(deps, request.params.womId, request.params.pointId, requestActor(request)),
   );
 
   routes.post(

@@ -12,7 +12,12 @@ import type { Page } from '#core/http/paging.ts';
 import { toPage } from '#core/http/paging.ts';
 import { touchesBaseline } from '#core/members/baseline-source.ts';
 import { memberChanges, storedValuesOf } from '#core/members/member-changes.ts';
-import type { PointsHistory } from '#core/members/points-history.ts';
+import {
+  DEFAULT_AWARD_REASON,
+  POINTS_UNDO_MESSAGES,
+  undoReason,
+  type PointsHistory,
+} from '#core/members/points-history.ts';
 import type { MemberReturn } from '#core/members/member-returns.ts';
 import { rankProposal } from '#core/members/rank-proposals.ts';
 import { sortRoster } from '#core/members/roster-filters.ts';
@@ -20,6 +25,7 @@ import { notWhitelistedMessage } from '#core/members/unwhitelist.ts';
 import type { AuditAction } from '#core/audit/describe-audit.ts';
 import type { Clock } from '../../clock.ts';
 import { ConflictError } from '../../db/errors.ts';
+import type { PointsKind } from '../../db/schema.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson, toBool } from '../../db/values.ts';
@@ -32,6 +38,7 @@ import { listMemberReturns } from '../member-history/member-returns.repository.t
 import { findOpenSeason } from '../seasons/seasons.repository.ts';
 import {
   addToScore,
+  findLedgerRow,
   findMemberRow,
   insertLedgerRow,
   insertMember,
@@ -54,7 +61,6 @@ export type UpdateMemberData = z.output<typeof updateMemberInputSchema>;
 const LEDGER_REASONS = {
   starting: 'Starting score set by admin',
   adjusted: 'Adjusted by admin',
-  added: 'Added by admin',
 } as const;
 
 const MEMBER_NOT_FOUND = 'Member not found';
@@ -123,17 +129,25 @@ async function savedMember(trx: Transaction<Database>, womId: string): Promise<A
 /** Books points to the open season, in the transaction that moves the member's score by as much. */
 async function bookPoints(
   trx: Transaction<Database>,
-  entry: { womId: string; amount: number; reason: string; actor: AuditActor; at: string },
+  entry: {
+    womId: string;
+    amount: number;
+    reason: string;
+    actor: AuditActor;
+    at: string;
+    kind?: PointsKind;
+    reverses_id?: number;
+  },
 ): Promise<void> {
+  const { womId, actor, at, ...row } = entry;
   // Read after the score was written: a reset that committed meanwhile has opened the season to book to.
   const season = await findOpenSeason(trx);
   await insertLedgerRow(trx, {
-    member_wom_id: entry.womId,
+    ...row,
+    member_wom_id: womId,
     season_id: season.id,
-    amount: entry.amount,
-    reason: entry.reason,
-    actor_user_id: entry.actor.userId,
-    created_at: entry.at,
+    actor_user_id: actor.userId,
+    created_at: at,
   });
 }
 
@@ -256,15 +270,17 @@ export async function updateMember(
 }
 
 /**
- * +2, +5, +10 or +15: one ledger row and the score raised in SQL, in one transaction. A score that
- * would pass what its column holds is refused with 400, on SQLite as on PostgreSQL.
+ * +2, +5, +10 or +15, with the admin's reason if they gave one: one ledger row (an award, which can
+ * be undone) and the score raised in SQL, in one transaction. A score that would pass what its column
+ * holds is refused with 400, on SQLite as on PostgreSQL.
  */
 export async function addPoints(
   deps: AdminMembersDeps,
   womId: string,
-  amount: number,
+  award: { amount: number; reason: string | null },
   actor: AuditActor,
 ): Promise<AdminMember> {
+  const { amount, reason } = award;
   const now = deps.clock.now();
   const at = now.toISOString();
   return deps.db.transaction().execute(async (trx) => {
@@ -274,17 +290,79 @@ export async function addPoints(
       if (!row || row.deleted_at !== null) throw notFound(MEMBER_NOT_FOUND);
       throw badRequest(pointsOverflowMessage(row.name, row.siege_score, amount));
     }
-    await bookPoints(trx, { womId, amount, reason: LEDGER_REASONS.added, actor, at });
+    await bookPoints(trx, {
+      womId,
+      amount,
+      reason: reason ?? DEFAULT_AWARD_REASON,
+      kind: 'award',
+      actor,
+      at,
+    });
     await recordChange(trx, {
       actor,
       action: 'member.points',
       womId,
       before: { siege_score: score - amount },
-      after: { siege_score: score, amount },
+      after: { siege_score: score, amount, ...(reason === null ? {} : { reason }) },
       at: now,
     });
     return savedMember(trx, womId);
   });
+}
+
+const undoRefused = (message: string) => new HttpError(409, 'CONFLICT', message);
+
+/**
+ * Takes back an award of the points buttons (issue 29): a ledger row of the opposite amount, linked
+ * to the award, and the score lowered by as much, audited, in one transaction. Only an award of the
+ * open season that still stands can be undone, and never below a score of 0; anything else is
+ * refused with 409 and nothing is written.
+ */
+export async function undoPoints(
+  deps: AdminMembersDeps,
+  womId: string,
+  pointId: number,
+  actor: AuditActor,
+): Promise<AdminMember> {
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const member = await findMemberRow(trx, womId);
+      if (!member || member.deleted_at !== null) throw notFound(MEMBER_NOT_FOUND);
+      const award = await findLedgerRow(trx, womId, pointId);
+      if (!award) throw notFound(POINTS_UNDO_MESSAGES.notFound);
+      if (award.kind !== 'award') throw undoRefused(POINTS_UNDO_MESSAGES.notAward);
+      if (award.undone_by !== null) throw undoRefused(POINTS_UNDO_MESSAGES.alreadyUndone);
+      if (award.season_id !== (await findOpenSeason(trx)).id) {
+        throw undoRefused(POINTS_UNDO_MESSAGES.closedSeason);
+      }
+      // The undo row first: of two admins undoing at once, the second stops here (unique key).
+      await bookPoints(trx, {
+        womId,
+        amount: -award.amount,
+        reason: undoReason(award.reason),
+        kind: 'undo',
+        reverses_id: award.id,
+        actor,
+        at,
+      });
+      const score = await addToScore(trx, womId, -award.amount, at);
+      if (score === undefined) throw undoRefused(POINTS_UNDO_MESSAGES.belowZero(member.name));
+      await recordChange(trx, {
+        actor,
+        action: 'member.points_undo',
+        womId,
+        before: { siege_score: score + award.amount },
+        after: { siege_score: score, amount: -award.amount, undone_id: award.id, reason: award.reason },
+        at: now,
+      });
+      return savedMember(trx, womId);
+    });
+  } catch (error) {
+    if (error instanceof ConflictError) throw undoRefused(POINTS_UNDO_MESSAGES.alreadyUndone);
+    throw error;
+  }
 }
 
 /** An admin's rank for a member, told to the routes carrying rank changes, in the save's transaction. */
@@ -440,6 +518,10 @@ export async function memberPointsHistory(
           ? null
           : { id: row.actor_id, username: row.actor_username },
       created_at: row.created_at,
+      kind: row.kind,
+      reverses_id: row.reverses_id,
+      undone_at: row.undone_at,
+      undoable: row.kind === 'award' && row.undone_at === null,
     })),
     season: { id: season.id, name: season.name },
   };

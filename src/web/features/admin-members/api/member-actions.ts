@@ -7,8 +7,19 @@ import { storeAdminMember } from './get-admin-members.ts';
 
 const memberPath = (womId: string) => `/api/admin/members/${encodeURIComponent(womId)}`;
 
-export const addPoints = ({ womId, amount }: { womId: string; amount: ManualPointIncrement }) =>
-  api.post<AdminMember>(`${memberPath(womId)}/points`, { amount });
+export const addPoints = ({
+  womId,
+  amount,
+  reason,
+}: {
+  womId: string;
+  amount: ManualPointIncrement;
+  reason: string | null;
+}) => api.post<AdminMember>(`${memberPath(womId)}/points`, reason === null ? { amount } : { amount, reason });
+
+/** Takes an award back: the server books a reversing entry and answers with the member as saved. */
+export const undoPoints = ({ womId, pointId }: { womId: string; pointId: number }) =>
+  api.post<AdminMember>(`${memberPath(womId)}/points/${pointId}/undo`);
 
 export const setVisibility = ({ womId, hidden }: { womId: string; hidden: boolean }) =>
   api.post<AdminMember>(`${memberPath(womId)}/visibility`, { hidden });
@@ -30,6 +41,7 @@ function useMemberMutation<V>(mutationFn: (variables: V) => Promise<AdminMember>
 }
 
 export const useAddPoints = () => useMemberMutation(addPoints);
+export const useUndoPoints = () => useMemberMutation(undoPoints);
 export const useSetVisibility = () => useMemberMutation(setVisibility);
 export const useChangeRank = () => useMemberMutation(changeRank);
 export const useWhitelistMember = () => useMemberMutation(whitelistMember);

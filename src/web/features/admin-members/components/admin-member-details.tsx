@@ -1,8 +1,9 @@
 import { AlertTriangle } from 'lucide-react';
-import type { MouseEvent, ReactNode } from 'react';
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { NOT_TRACKED_TEXT, isTrackedByWom } from '#core/members/wom-tracking.ts';
 import { MANUAL_POINT_INCREMENTS, type ManualPointIncrement } from '#core/events/competition-results.ts';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
+import { POINTS_REASON_MAX } from '#core/members/points-history.ts';
 import { joinDateChoice } from '#core/members/member-returns.ts';
 import { normaliseRole, roleDisplayName } from '#core/members/roles.ts';
 import { formatNumber, formatShortDate } from '../../../lib/format.ts';
@@ -11,8 +12,12 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { MemberPointsHistory } from './member-points-history.tsx';
 import { UnwhitelistButton } from './unwhitelist-button.tsx';
 
-/** +2 sits on the row itself; the details offer the larger awards. */
-const DETAIL_INCREMENTS = MANUAL_POINT_INCREMENTS.filter((amount) => amount !== 2);
+/** Books points for one press; resolves whether the server booked them. */
+export type Award = (
+  amount: ManualPointIncrement,
+  event: MouseEvent,
+  reason?: string | null,
+) => Promise<boolean>;
 
 const buttonClass =
   'rounded border border-stone-700 px-3 py-1.5 text-sm font-medium text-stone-100 hover:bg-stone-800 disabled:opacity-50';
@@ -65,8 +70,14 @@ export function AdminMemberDetails({
   run: (action: () => Promise<void>) => void;
   /** Points are on their way to the server: the point buttons wait for its answer. */
   awarding: boolean;
-  award: (amount: ManualPointIncrement, event: MouseEvent) => void;
+  award: Award;
 }) {
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  // The reason goes with the next award only: once booked, the box is empty for the one after.
+  const give = async (amount: ManualPointIncrement, event: MouseEvent) => {
+    if (await award(amount, event, reason.trim() || null)) setReason('');
+  };
   const role = roleDisplayName(member.womrole);
   const calculated = roleDisplayName(member.calculated_rank);
   const womRole = normaliseRole(member.wom_role_synced);
@@ -127,21 +138,36 @@ export function AdminMemberDetails({
           </div>
         ))}
       </dl>
-      <div className="flex flex-wrap items-center gap-2">
-        <div role="group" aria-label={`Add siege points to ${name}`} className="flex gap-2">
-          {DETAIL_INCREMENTS.map((amount) => (
+      <div role="group" aria-label={`Add siege points to ${name}`} className="flex flex-wrap items-end gap-2">
+        <div className="flex min-w-0 grow flex-col gap-1 sm:max-w-xs">
+          <label htmlFor={reasonId} className="text-xs font-medium tracking-wide text-stone-400 uppercase">
+            Reason (optional)
+          </label>
+          <input
+            id={reasonId}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            maxLength={POINTS_REASON_MAX}
+            autoComplete="off"
+            placeholder="Shown in the points history"
+            className="rounded border border-stone-700 bg-stone-950 px-2 py-1.5 text-sm text-stone-100 placeholder:text-stone-500 focus:border-gold-400"
+          />
+        </div>
+        <div className="flex gap-2">
+          {MANUAL_POINT_INCREMENTS.map((amount) => (
             <button
               key={amount}
               type="button"
               disabled={awarding}
-              onClick={(event) => award(amount, event)}
+              onClick={(event) => void give(amount, event)}
               className="rounded bg-emerald-800 px-3 py-1.5 text-sm font-semibold text-emerald-50 hover:bg-emerald-700 disabled:opacity-60"
             >
               +{amount}
             </button>
           ))}
         </div>
-        <span className="mx-1 hidden h-6 w-px bg-stone-700 sm:block" aria-hidden="true" />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
         <button type="button" onClick={() => actions.edit(member)} className={buttonClass}>
           Edit
         </button>
@@ -163,7 +189,7 @@ export function AdminMemberDetails({
           Delete
         </button>
       </div>
-      <MemberPointsHistory womId={member.wom_id} />
+      <MemberPointsHistory womId={member.wom_id} name={name} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { EyeOff } from 'lucide-react';
 import { memo, useId, useRef, useState, type MouseEvent } from 'react';
-import type { ManualPointIncrement } from '#core/events/competition-results.ts';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { sameRsn } from '#core/members/names.ts';
 import { roleDisplayName } from '#core/members/roles.ts';
@@ -8,7 +7,7 @@ import { DetailsToggleCell } from '../../../components/details-toggle-cell.tsx';
 import { formatNumber, formatShortDate } from '../../../lib/format.ts';
 import type { MemberActions } from '../hooks/use-member-actions.ts';
 import { memberName } from '../lib/member-name.ts';
-import { AdminMemberDetails } from './admin-member-details.tsx';
+import { AdminMemberDetails, type Award } from './admin-member-details.tsx';
 
 export const ADMIN_TABLE_COLUMNS = 8;
 
@@ -55,16 +54,19 @@ export const AdminMemberRow = memo(function AdminMemberRow({
   };
   /**
    * Gives the points once per press: a double-click's second click (`detail` 2) is not a second
-   * award, and the row's point buttons wait until the server has answered.
+   * award, and the row's point buttons wait until the server has answered. Resolves whether the
+   * points were booked.
    */
-  const award = (amount: ManualPointIncrement, event: MouseEvent) => {
-    if (event.detail > 1 || awardingRef.current) return;
+  const award: Award = async (amount, event, reason = null) => {
+    if (event.detail > 1 || awardingRef.current) return false;
     awardingRef.current = true;
     setAwarding(true);
-    void actions.addPoints(member, amount).finally(() => {
+    try {
+      return await actions.addPoints(member, amount, reason);
+    } finally {
       awardingRef.current = false;
       setAwarding(false);
-    });
+    }
   };
 
   return (
@@ -109,7 +111,7 @@ export const AdminMemberRow = memo(function AdminMemberRow({
             type="button"
             aria-label={`+2 Points for ${name}`}
             disabled={awarding}
-            onClick={(event) => award(2, event)}
+            onClick={(event) => void award(2, event)}
             className="rounded bg-emerald-800 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-emerald-50 hover:bg-emerald-700 disabled:opacity-60"
           >
             +2 Points

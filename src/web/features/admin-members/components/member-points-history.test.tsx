@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import type { PointsEntry, PointsHistory } from '#core/members/points-history.ts';
 import { adminMember } from '#test/admin-member.ts';
+import { answerConfirm } from '#test/confirm-dialog.ts';
 import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
 import { adminMembersQueryKey, storeAdminMember } from '../api/get-admin-members.ts';
 import { MemberPointsHistory } from './member-points-history.tsx';
@@ -21,6 +22,10 @@ function entry(id: number, overrides: Partial<PointsEntry> = {}): PointsEntry {
     event: null,
     actor: { id: 1, username: 'boss' },
     created_at: '2026-11-20T18:05:00.000Z',
+    kind: null,
+    reverses_id: null,
+    undone_at: null,
+    undoable: false,
     ...overrides,
   };
 }
@@ -31,9 +36,12 @@ const page = (items: PointsEntry[], nextCursor: string | null = null): PointsHis
   season,
 });
 
-function renderHistory(handler: Parameters<typeof stubApi>[0][string]) {
-  const fetch = stubApi({ 'GET /api/admin/members/wom-Alpha/points': handler });
-  const view = renderWithQueries(<MemberPointsHistory womId="wom-Alpha" />, [
+function renderHistory(
+  handler: Parameters<typeof stubApi>[0][string],
+  more: Parameters<typeof stubApi>[0] = {},
+) {
+  const fetch = stubApi({ 'GET /api/admin/members/wom-Alpha/points': handler, ...more });
+  const view = renderWithQueries(<MemberPointsHistory womId="wom-Alpha" name="Alpha" />, [
     [adminMembersQueryKey, [member]],
   ]);
   return { ...view, fetch };
@@ -103,6 +111,51 @@ describe('member points history', () => {
     await vi.waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows()[0]).toContain('+15 points');
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('undoes an award after the confirm dialog, then shows it undone with the reversing entry', async () => {
+    const award = entry(4, { amount: 10, reason: 'Carried the raid', kind: 'award', undoable: true });
+    let ledger = [award, entry(3, { reason: 'Adjusted by admin' })];
+    const undone: AdminMember = { ...member, updated_at: '2026-11-21T12:00:00.000Z' };
+    const { fetch } = renderHistory(() => Response.json(page(ledger)), {
+      'POST /api/admin/members/wom-Alpha/points/4/undo': () => {
+        ledger = [
+          entry(5, { amount: -10, reason: 'Undone: Carried the raid', kind: 'undo', reverses_id: 4 }),
+          { ...award, undoable: false, undone_at: '2026-11-21T12:00:00.000Z' },
+          ...ledger.slice(1),
+        ];
+        return Response.json(undone);
+      },
+    });
+    await vi.waitFor(() => expect(rows()).toHaveLength(2));
+    // Only the award standing can be undone, not the adjustment.
+    expect(screen.getAllByRole('button', { name: /^Undo / })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Undo +10 points: Carried the raid' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Undo +10 points for Alpha?' });
+    expect(dialog).toHaveTextContent('“Carried the raid”, given by boss on 20 Nov 2026, 18:05 UTC.');
+    await answerConfirm('Undo +10 points for Alpha?', 'Undo Points');
+
+    await vi.waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows()[0]).toContain('-10 pointsUndone: Carried the raid');
+    expect(rows()[1]).toContain('Undone 21 Nov 2026, 12:00 UTC');
+    expect(screen.queryByRole('button', { name: /^Undo / })).toBeNull();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+  });
+
+  it("keeps the dialog open with the server's reason when an undo is refused", async () => {
+    const award = entry(4, { kind: 'award', undoable: true });
+    renderHistory(() => Response.json(page([award])), {
+      'POST /api/admin/members/wom-Alpha/points/4/undo': () =>
+        apiError(409, 'CONFLICT', 'These points were already undone'),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo +5 points: Added by admin' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Undo +5 points for Alpha?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo Points' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to undo the points: These points were already undone',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
   it('shows the error with Try Again when the history cannot be loaded', async () => {

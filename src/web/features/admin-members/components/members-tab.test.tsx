@@ -188,7 +188,7 @@ describe('members tab', () => {
       within(details)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['+5', '+10', '+15', 'Edit', 'Hide', 'Remove from whitelist', 'Delete']);
+    ).toEqual(['+2', '+5', '+10', '+15', 'Edit', 'Hide', 'Remove from whitelist', 'Delete']);
     expect(await within(details).findByText('No points yet this season.')).toBeInTheDocument();
 
     toggle.focus();
@@ -302,6 +302,39 @@ describe('members tab', () => {
       await userEvent.click(within(details).getByRole('button', { name: '+5' }));
       expect(await screen.findByText('Added 5 points to Zezima')).toBeInTheDocument();
       expect(amounts).toEqual([{ amount: 15 }, { amount: 5 }]);
+    });
+
+    it('sends the reason typed with the next award from the details, then empties the box', async () => {
+      const bodies: unknown[] = [];
+      let refuse = true;
+      stubApi({
+        'POST /api/admin/members/1001/points': ({ body }) => {
+          bodies.push(body);
+          return refuse ? apiError(400, 'VALIDATION_ERROR', 'Too long') : Response.json(zezima);
+        },
+      });
+      renderTab();
+      const details = await openRow('Zezima');
+      const reason = within(details).getByLabelText('Reason (optional)');
+      expect(reason).toHaveAttribute('maxlength', '200');
+      await userEvent.type(reason, '  Won the bingo ');
+      // A refused award keeps what was typed, to send again.
+      await userEvent.click(within(details).getByRole('button', { name: '+10' }));
+      await waitFor(() => expect(bodies).toHaveLength(1));
+      await waitFor(() => expect(within(details).getByRole('button', { name: '+10' })).toBeEnabled());
+      expect(reason).toHaveValue('  Won the bingo ');
+      refuse = false;
+      await userEvent.click(within(details).getByRole('button', { name: '+2' }));
+      expect(await screen.findByText('Added 2 points to Zezima')).toBeInTheDocument();
+      await waitFor(() => expect(reason).toHaveValue(''));
+      // The row's own +2 gives no reason.
+      await userEvent.click(within(rowOf('Zezima')).getByRole('button', { name: '+2 Points for Zezima' }));
+      await waitFor(() => expect(bodies).toHaveLength(3));
+      expect(bodies).toEqual([
+        { amount: 10, reason: 'Won the bingo' },
+        { amount: 2, reason: 'Won the bingo' },
+        { amount: 2 },
+      ]);
     });
 
     it('lets the toast fade after 2 seconds', async () => {

@@ -13,7 +13,8 @@ export const POINTS_TOAST_MS = 2000;
 
 /** What a row of the admin table can do; each settles once the server has answered. */
 export interface MemberActions {
-  addPoints(member: AdminMember, amount: ManualPointIncrement): Promise<void>;
+  /** Resolves true once the server booked the points, false when it refused (the admin is told). */
+  addPoints(member: AdminMember, amount: ManualPointIncrement, reason?: string | null): Promise<boolean>;
   setHidden(member: AdminMember, hidden: boolean): Promise<void>;
   remove(member: AdminMember): Promise<void>;
   edit(member: AdminMember): void;
@@ -38,12 +39,14 @@ export function useMemberActions(
 
   return useMemo(
     () => ({
-      async addPoints(member, amount) {
+      async addPoints(member, amount, reason = null) {
         try {
-          await addPoints({ womId: member.wom_id, amount });
+          await addPoints({ womId: member.wom_id, amount, reason });
           toast(`Added ${amount} points to ${memberName(member)}`, { duration: POINTS_TOAST_MS });
+          return true;
         } catch (error) {
           notify({ kind: 'error', text: `Failed to update siege score: ${errorMessage(error)}` });
+          return false;
         }
       },
       async setHidden(member, hidden) {
