@@ -19,7 +19,10 @@ export interface DiscordTestApp extends TestApp {
     kinds: DiscordKind[],
     options?: { name?: string; filters?: Partial<RouteFilters>; enabled?: boolean },
   ): Promise<{ route: DiscordRoute; webhookId: string; url: string }>;
-  /** Runs deliveries until the outbox is empty, letting the stand-in's buckets (5 per 2 s) refill. */
+  /**
+   * Runs deliveries until the outbox is empty, letting the stand-in's buckets (5 per 2 s) refill and
+   * rank changes gather for their minute.
+   */
   deliverAll(): Promise<void>;
   /** The embeds' text (titles and descriptions) of what a webhook received, oldest first. */
   texts(webhookId?: string): string[];
@@ -68,11 +71,13 @@ export async function createDiscordTestApp(
         await app.deliver();
         const pending = await app.database.db
           .selectFrom('discord_deliveries')
-          .select('id')
+          .select('next_attempt_at')
           .where('status', '=', 'pending')
+          .orderBy('next_attempt_at')
           .execute();
-        if (pending.length === 0) return;
-        clock.advance(2_500);
+        const [next] = pending;
+        if (!next) return;
+        clock.advance(Math.max(2_500, Date.parse(next.next_attempt_at) - clock.now().getTime()));
       }
       throw new Error('deliveries were still pending after 10 runs');
     },

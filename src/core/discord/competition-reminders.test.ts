@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueReminders, liveStandingsStep, utcDay } from './competition-reminders.ts';
+import { dueEndKey, dueReminders, liveStandingsStep, utcDay } from './competition-reminders.ts';
 
 const START = '2026-12-01T18:00:00.000Z';
 const END = '2026-12-08T18:00:00.000Z';
@@ -10,6 +10,24 @@ const competition = (overrides: { createdAt?: string; startsAt?: string; endsAt?
   createdAt: new Date(overrides.createdAt ?? '2026-11-20T00:00:00.000Z'),
 });
 const keysAt = (iso: string, c = competition()) => dueReminders(c, new Date(iso)).map((due) => due.key);
+
+describe('dueEndKey', () => {
+  const endAt = (iso: string, c = competition()) => dueEndKey(c, new Date(iso));
+
+  it('is due from the end for a day, keyed by the end', () => {
+    expect(endAt('2026-12-08T17:59:59.000Z')).toBeNull();
+    expect(endAt(END)).toBe(`competition_ended:7:${END}`);
+    expect(endAt('2026-12-09T17:59:59.000Z')).toBe(`competition_ended:7:${END}`);
+    expect(endAt('2026-12-09T18:00:00.000Z')).toBeNull();
+  });
+
+  it('is never due for an event written down after it ended, or ending before it starts', () => {
+    expect(
+      endAt('2026-12-08T19:00:00.000Z', competition({ createdAt: '2026-12-08T18:30:00.000Z' })),
+    ).toBeNull();
+    expect(endAt(START, competition({ endsAt: '2026-12-01T17:00:00.000Z' }))).toBeNull();
+  });
+});
 
 describe('dueReminders', () => {
   it('reminds 6 hours and 5 minutes before the start, announces the start, and reminds 12 hours and 30 minutes before the end', () => {

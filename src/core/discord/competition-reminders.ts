@@ -88,6 +88,21 @@ export function dueReminders(competition: TimedCompetition, now: Date): DueRemin
   return due;
 }
 
+/** How long after its end an event's end is still news: a server down longer does not announce it late. */
+const END_NEWS_MS = 24 * HOUR_MS;
+
+/**
+ * The key of an event's end once it is due, for an event not linked to WOM (a WOM competition's end
+ * is announced with its results, when the sync books them), or null. Keyed by the end, so an event
+ * moved to end later is announced at its new end; never for an event written down after it ended.
+ */
+export function dueEndKey(competition: TimedCompetition, now: Date): string | null {
+  const { id, startsAt, endsAt, createdAt } = competition;
+  if (endsAt.getTime() <= startsAt.getTime() || createdAt.getTime() >= endsAt.getTime()) return null;
+  const since = now.getTime() - endsAt.getTime();
+  return since >= 0 && since < END_NEWS_MS ? `competition_ended:${id}:${endsAt.toISOString()}` : null;
+}
+
 /**
  * What a competition's live standings message needs at `now`: an update while it runs, at most every
  * LIVE_STANDINGS_EVERY_MS since the last one; once it has ended, a final update if a message was

@@ -120,6 +120,33 @@ describe('newsMessage', () => {
     expect(plainTitle(inertText(HOSTILE))).toBe(HOSTILE);
   });
 
+  it("names a competition's metric as WOM shows it in every competition message", () => {
+    const kinds = [
+      'competition_created',
+      'competition_starting',
+      'competition_started',
+      'competition_ending',
+    ];
+    for (const [metric, shown] of [
+      ['wintertodt', 'Wintertodt'],
+      ['clue_scrolls_all', 'Clue Scrolls (All)'],
+    ]) {
+      for (const kind of kinds) {
+        const news = { kind, competition: { ...competition, metric } } as News;
+        expect(onlyEmbed(news).description).toContain(`Skill of the Week · ${inertText(shown!)}\n`);
+      }
+    }
+  });
+
+  it('ends an event not linked to WOM as a WOM one ends: its title, what it was, and the siege leaders', () => {
+    const embed = onlyEmbed({ ...samples.competition_ended, standings: null, points: [] });
+    expect(embed.title).toBe('SOTW: Fishing has ended');
+    expect(embed.description).toMatch(
+      /^Skill of the Week · Fishing\n<t:\d+:f> → <t:\d+:f>\n\n\*\*Siege score leaders\*\*\n🥇 /,
+    );
+    expect(embed.description).not.toContain('Final standings');
+  });
+
   it('links a member to their page on the site', () => {
     expect(onlyEmbed(samples.member_joined).description).toBe(
       `[${inertText(HOSTILE)}](https://clan.example/members/101)`,

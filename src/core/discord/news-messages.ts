@@ -1,5 +1,6 @@
 import { DINK_MOMENT_LABELS } from '../dink/dink.schema.ts';
 import { roleDisplayName } from '../members/roles.ts';
+import { metricDisplayName } from '../metrics/metric-names.ts';
 import { rankByValue, topPlaces } from '../ranking/competition-ranking.ts';
 import { pathTo, paths } from '../site/pages.ts';
 import type { DiscordEmbed, DiscordMessage } from './discord-message.ts';
@@ -112,7 +113,7 @@ function standingsText(
 }
 
 function competitionLine(competition: CompetitionRef): string {
-  const what = competition.metric ? ` · ${inertText(competition.metric)}` : '';
+  const what = competition.metric ? ` · ${inertText(metricDisplayName(competition.metric))}` : '';
   return `${inertText(competition.type)}${what}\n${dayTime(competition.starts_at)} → ${dayTime(competition.ends_at)}`;
 }
 
@@ -293,10 +294,14 @@ function competitionEnded(
   link: Links,
   events: string,
 ): DiscordMessage {
-  const lines = [
-    `**Final standings**`,
-    standingsText(news.standings, link.member, { top: PODIUM }) || 'Nobody took part.',
-  ];
+  // An event not linked to WOM has no standings here: its message says what it was instead.
+  const lines =
+    news.standings === null
+      ? [competitionLine(news.competition)]
+      : [
+          '**Final standings**',
+          standingsText(news.standings, link.member, { top: PODIUM }) || 'Nobody took part.',
+        ];
   if (news.points.length > 0) {
     lines.push(
       '',

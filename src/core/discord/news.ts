@@ -59,7 +59,8 @@ export type News =
   | {
       kind: 'competition_ended';
       competition: CompetitionRef;
-      standings: StandingLine[];
+      /** Null for an event the site keeps no standings of: one not linked to WOM. */
+      standings: StandingLine[] | null;
       points: { name: string; wom_id: string; points: number }[];
       siege_leaders: StandingLine[];
     }

@@ -24,7 +24,9 @@ for (const dialect of testDialects) {
       await t.close();
     });
 
-    const addEvent = async (values: { start?: string; end?: string; createdAt?: string } = {}) => {
+    const addEvent = async (
+      values: { start?: string; end?: string; createdAt?: string; womId?: string } = {},
+    ) => {
       const row = await t.database.db
         .insertInto('events')
         .values({
@@ -34,6 +36,7 @@ for (const dialect of testDialects) {
           start_date: values.start ?? START,
           end_date: values.end ?? END,
           manual: true,
+          wom_id: values.womId ?? null,
           created_at: values.createdAt ?? NOW,
           updated_at: values.createdAt ?? NOW,
         })
@@ -88,9 +91,36 @@ for (const dialect of testDialects) {
       ]);
       const [first] = t.standIn.received(webhookId);
       expect(first?.body.embeds).toEqual([expect.objectContaining({ url: 'https://clan.example/events' })]);
-      // A run, and its record, only when something was due: the five reminders, and the rank digest
-      // of 21 and 22 November (that of the 29th went with the 12-hour reminder).
-      expect(await newsRuns()).toBe(7);
+      // A run, and its record, only when something was due: the five reminders, the rank digest of
+      // 21 and 22 November (that of the 29th went with the 12-hour reminder), and the end.
+      expect(await newsRuns()).toBe(8);
+    });
+
+    it('announces the end of an event not linked to WOM once, as a WOM one ends, with the siege leaders', async () => {
+      const { webhookId } = await t.addRoute(['competition_ended']);
+      await t.database.db
+        .insertInto('members')
+        .values({ wom_id: '101', name: 'Zezima', siege_score: 40, created_at: NOW, updated_at: NOW })
+        .execute();
+      await addEvent();
+      await addEvent({ womId: '555' });
+      await addEvent({ createdAt: '2026-11-30T00:00:00.000Z' });
+      await tick('2026-11-29T11:59:00.000Z');
+      expect(t.texts(webhookId)).toEqual([]);
+
+      await tick(END);
+      await tick('2026-11-29T12:01:00.000Z');
+      const at = (iso: string) => `<t:${Date.parse(iso) / 1000}:f>`;
+      expect(t.texts(webhookId)).toEqual([
+        [
+          'Skill of the Week: Mining has ended',
+          'Skill of the Week · Mining',
+          `${at(START)} → ${at(END)}`,
+          '',
+          '**Siege score leaders**',
+          '🥇 [Zezima](https://clan.example/members/101) — 40 pts',
+        ].join('\n'),
+      ]);
     });
 
     it('sends only the latest reminder still ahead after being down through both, and none for a passed moment', async () => {

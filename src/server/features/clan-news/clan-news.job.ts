@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  dueEndKey,
   dueReminders,
   LIVE_STANDINGS_EVERY_MS,
   liveStandingsStep,
@@ -17,7 +18,8 @@ import { WomError } from '../../wom/wom-error.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { announce, markNewsOnce } from '../discord/discord-outbox.ts';
 import { listActiveRoutes } from '../discord/discord-routes.repository.ts';
-import { finalStandings } from '../wom-sync/sync-news.ts';
+import { listSiegeScores } from '../leaderboards/leaderboards.repository.ts';
+import { finalStandings, siegeLeaders } from '../wom-sync/sync-news.ts';
 import { listScoringMemberIds } from '../wom-sync/wom-sync.repository.ts';
 import {
   claimLiveUpdate,
@@ -61,6 +63,8 @@ interface LiveItem {
 /** The time-based news due now and not yet announced. */
 interface ClanNewsPlan {
   reminders: { event: TimedEvent; reminder: DueReminder }[];
+  /** Events not linked to WOM that have ended, each with its mark. */
+  ended: { event: TimedEvent; key: string }[];
   live: LiveItem[];
   /** Whether a route carries live standings: without one WOM is not asked. */
   liveRoute: boolean;
@@ -119,17 +123,24 @@ async function planClanNews(db: Kysely<Database>, now: Date): Promise<ClanNewsPl
       reminder,
     })),
   );
+  const ended = events.flatMap((event) => {
+    const key =
+      event.wom_id === null ? dueEndKey({ ...event, createdAt: new Date(event.created_at) }, now) : null;
+    return key === null ? [] : [{ event, key }];
+  });
   const digestKey = `rank_updates_due:${utcDay(now)}`;
   const streak = await womSyncFailingStreak(db);
   const failingKey =
     streak && streak.failures >= SYNC_FAILURES_TO_ANNOUNCE ? `sync_failing:${streak.firstRunId}` : null;
   const marked = await markedKeys(db, [
     ...reminders.map(({ reminder }) => reminder.key),
+    ...ended.map(({ key }) => key),
     digestKey,
     ...(failingKey ? [failingKey] : []),
   ]);
   return {
     reminders: reminders.filter(({ reminder }) => !marked.has(reminder.key)),
+    ended: ended.filter(({ key }) => !marked.has(key)),
     ...(await planLive(db, events, now)),
     digestKey: marked.has(digestKey) ? null : digestKey,
     failing: streak && failingKey && !marked.has(failingKey) ? { key: failingKey, streak } : null,
@@ -137,11 +148,15 @@ async function planClanNews(db: Kysely<Database>, now: Date): Promise<ClanNewsPl
 }
 
 const hasNews = (plan: ClanNewsPlan) =>
-  plan.reminders.length > 0 || plan.live.length > 0 || plan.digestKey !== null || plan.failing !== null;
+  plan.reminders.length > 0 ||
+  plan.ended.length > 0 ||
+  plan.live.length > 0 ||
+  plan.digestKey !== null ||
+  plan.failing !== null;
 
 /**
- * Looks every minute, and starts a run (and its record) only when some news is due: a reminder, a
- * live standings update, the day's digest or a failing sync not yet announced.
+ * Looks every minute, and starts a run (and its record) only when some news is due: a reminder, an
+ * event's end, a live standings update, the day's digest or a failing sync not yet announced.
  */
 export function clanNewsSchedule(db: Kysely<Database>, clock: Clock): JobSchedule {
   return {
@@ -156,6 +171,7 @@ interface Counts {
   competition_starting: number;
   competition_started: number;
   competition_ending: number;
+  competition_ended: number;
   live_updates: number;
   live_finished: number;
   live_failed: number;
@@ -166,9 +182,9 @@ interface Counts {
 
 /**
  * The clan's time-based news (issue 22), each announced once through `markNewsOnce`: competitions'
- * reminders, start and end reminders; live standings of running WOM competitions; the daily digest
- * of rank updates due; a WOM sync that keeps failing. WOM's standings are fetched before the one
- * transaction that marks and announces everything.
+ * reminders, start and end reminders; the end of an event not linked to WOM; live standings of
+ * running WOM competitions; the daily digest of rank updates due; a WOM sync that keeps failing.
+ * WOM's standings are fetched before the one transaction that marks and announces everything.
  */
 export function clanNewsJob(deps: ClanNewsDeps): Job {
   return {
@@ -185,6 +201,7 @@ export function clanNewsJob(deps: ClanNewsDeps): Job {
         competition_starting: 0,
         competition_started: 0,
         competition_ending: 0,
+        competition_ended: 0,
         live_updates: 0,
         live_finished: 0,
         live_failed: 0,
@@ -202,6 +219,11 @@ export function clanNewsJob(deps: ClanNewsDeps): Job {
             { kind: reminder.kind, competition: competitionOf(event) },
             now,
           );
+        }
+        for (const { event, key } of plan.ended) {
+          if (!(await markNewsOnce(trx, key, now))) continue;
+          counts.competition_ended += 1;
+          counts.queued += await announceEnd(trx, event, now);
         }
         for (const item of plan.live) await saveLive(trx, item, standings, now, counts);
         if (plan.digestKey && (await markNewsOnce(trx, plan.digestKey, now))) {
@@ -221,6 +243,24 @@ export function clanNewsJob(deps: ClanNewsDeps): Job {
       });
     },
   };
+}
+
+/**
+ * The end of an event not linked to WOM, told as a WOM competition's is, with the siege leaders as
+ * they stand: the site keeps no standings of it, and pays its points only as an admin awards them.
+ */
+async function announceEnd(trx: Transaction<Database>, event: TimedEvent, now: Date): Promise<number> {
+  return announce(
+    trx,
+    {
+      kind: 'competition_ended',
+      competition: competitionOf(event),
+      standings: null,
+      points: [],
+      siege_leaders: siegeLeaders(await listSiegeScores(trx)),
+    },
+    now,
+  );
 }
 
 /** Each linked competition's standings now, or null where WOM did not answer. */

@@ -68,13 +68,23 @@ export async function nextPendingDelivery(db: Db, routeId: number): Promise<Deli
 /**
  * Counts an attempt before it is made, and puts the next one `inFlightUntil` away: if the process
  * dies while Discord is being asked, the message goes out once more after that, never more often.
+ * Only a message still as read is claimed; its news as claimed is returned (a rank change may have
+ * joined it since it was read), or null when it was dropped or claimed meanwhile.
  */
-export async function claimDelivery(db: Db, id: number, attempts: number, inFlightUntil: string) {
-  await db
+export async function claimDelivery(
+  db: Db,
+  delivery: DeliveryRow,
+  inFlightUntil: string,
+): Promise<string | null> {
+  const claimed = await db
     .updateTable('discord_deliveries')
-    .set({ attempts, next_attempt_at: inFlightUntil })
-    .where('id', '=', id)
-    .execute();
+    .set({ attempts: delivery.attempts + 1, next_attempt_at: inFlightUntil })
+    .where('id', '=', delivery.id)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', delivery.attempts)
+    .returning('news')
+    .executeTakeFirst();
+  return claimed?.news ?? null;
 }
 
 export async function finishDelivery(

@@ -137,12 +137,13 @@ async function deliverRoute(
       continue;
     }
     const attempts = delivery.attempts + 1;
-    await deps.db.transaction().execute(async (trx) => {
+    const claimed = await deps.db.transaction().execute(async (trx) => {
       await context.holdLease(trx);
-      await claimDelivery(trx, delivery.id, attempts, new Date(now.getTime() + IN_FLIGHT_MS).toISOString());
+      return claimDelivery(trx, delivery, new Date(now.getTime() + IN_FLIGHT_MS).toISOString());
     });
+    if (claimed === null) continue;
     sent += 1;
-    const news = pending;
+    const news = JSON.parse(claimed) as News;
     const liveId =
       delivery.live_event_id === null
         ? null

@@ -107,11 +107,15 @@ for (const dialect of testDialects) {
         expected_updated_at: woox.updated_at,
       });
       expect(saved.statusCode, saved.body).toBe(200);
-      await t.deliver();
+      await t.deliverAll();
 
+      // Both within a minute: one message.
       expect(t.texts(ranks.webhookId)).toEqual([
-        '1 rank change\n[Zezima](https://clan.example/members/101): Ruby → **Deputy Owner** (set by an admin)',
-        '1 rank change\n[Woox](https://clan.example/members/103): Opal → **Sapphire** (set by an admin)',
+        [
+          '2 rank changes',
+          '[Zezima](https://clan.example/members/101): Ruby → **Deputy Owner** (set by an admin)',
+          '[Woox](https://clan.example/members/103): Opal → **Sapphire** (set by an admin)',
+        ].join('\n'),
       ]);
       expect(t.standIn.received(others.webhookId)).toEqual([]);
     });
@@ -119,7 +123,7 @@ for (const dialect of testDialects) {
     it('posts a rank set on a member whose name would ping, pinging nobody', async () => {
       const { webhookId } = await t.addRoute(['rank_changed']);
       expect((await asAdmin('POST', '/api/admin/members/102/rank', { role: 'ruby' })).statusCode).toBe(200);
-      await t.deliver();
+      await t.deliverAll();
       const [message] = t.standIn.received(webhookId);
       expect(message?.body.allowed_mentions).toEqual({ parse: [] });
       expect(message?.body.embeds).toEqual([
