@@ -28,7 +28,7 @@ import { racesRoutes } from './features/races/races.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { iconsRoutes } from './features/icons/icons.routes.ts';
 import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
-import { registerPublicOrigin } from './http/site-origin.ts';
+import { registerSiteAddress, siteHostsOf } from './http/site-origin.ts';
 import { registerPublicReads } from './http/public-reads.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
@@ -97,7 +97,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
   });
   capConnectionsPerAddress(app.server, config.connections.maxPerAddress);
-  registerPublicOrigin(app, config.publicOrigin);
+  registerSiteAddress(app, {
+    publicOrigin: config.publicOrigin,
+    siteHosts: siteHostsOf(config.host, config.allowedHosts),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRouteTable(app);

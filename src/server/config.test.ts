@@ -91,6 +91,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
   });
 
+  it('reads ALLOWED_HOSTS as hosts, and stops with a message naming it for what is no host', () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: ' Clan.Example, 192.168.1.10:3000,[::1]:80 ' }).allowedHosts).toEqual([
+      'clan.example',
+      '192.168.1.10:3000',
+      '[::1]',
+    ]);
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'clan.example, https://evil.example/' })).toThrow(
+      /ALLOWED_HOSTS: not a host or host:port: https:\/\/evil\.example\//,
+    );
+  });
+
   it.each([
     [undefined, { withoutKey: 20, withKey: 100 }],
     ['600', { withoutKey: 600, withKey: 3_000 }],

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '#core/auth/auth.schema.ts';
+import { normalHost } from '#core/http/site-hosts.ts';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -64,6 +65,22 @@ const publicUrlSchema = z.url({ protocol: /^https?$/ }).transform((value, ctx) =
   return z.NEVER;
 });
 
+/**
+ * Other hosts the site may be reached at without PUBLIC_URL, comma-separated: `name` (at any port)
+ * or `name:port`; the Dink addresses it hands out are made on these only (besides its own).
+ */
+const allowedHostsSchema = z.string().transform((value, ctx) => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const hosts = entries.map(normalHost);
+  const bad = entries.filter((_, i) => hosts[i] === null);
+  if (bad.length === 0) return hosts as string[];
+  ctx.addIssue({ code: 'custom', message: `not a host or host:port: ${bad.join(', ')}` });
+  return z.NEVER;
+});
+
 /** Requests a minute without a key, and with one; `false`: no limit. */
 export type SimulatorRateLimit = { withoutKey: number; withKey: number } | false;
 
@@ -101,6 +118,7 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(5),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
   PUBLIC_URL: publicUrlSchema.optional(),
+  ALLOWED_HOSTS: allowedHostsSchema.optional(),
 
   ADMIN_USERNAME: z.string().trim().optional(),
   ADMIN_PASSWORD: z
@@ -165,6 +183,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** PUBLIC_URL's origin: the one origin mutations may come from; https makes the session cookie Secure. */
   publicOrigin: string | null;
+  /** ALLOWED_HOSTS: other hosts the site hands out Dink addresses on without PUBLIC_URL. */
+  allowedHosts: string[];
   /** What keeps slow or greedy clients from holding the server's connections. */
   connections: {
     /** Time a client has to send a whole request, headers and body, before it is answered 408. */
@@ -294,6 +314,7 @@ export function loadConfig(
     logFormat: env.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     trustProxy: env.TRUST_PROXY,
     publicOrigin: env.PUBLIC_URL ?? null,
+    allowedHosts: env.ALLOWED_HOSTS ?? [],
     connections: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
       keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,

@@ -5,7 +5,7 @@ import { dinkLinkCreatedSchema, dinkSharingInputSchema, myDinkLinkSchema } from 
 import { errorResponseSchema } from '#core/errors.ts';
 import { memberParamsSchema } from '#core/members/admin-members.schema.ts';
 import { requireSignedIn, signedInUser } from '../../http/signed-in.ts';
-import { siteOrigin } from '../../http/site-origin.ts';
+import { callbackOrigin } from '../../http/site-origin.ts';
 import { countedCreation } from '../users/creation-attempts.ts';
 import { listMyLinks } from './dink-links.repository.ts';
 import { createDinkLink, revokeDinkLink, setDinkSharing, type DinkLinksDeps } from './dink-links.service.ts';
@@ -37,7 +37,7 @@ export async function dinkMeRoutes(app: FastifyInstance, deps: DinkLinksDeps): P
       schema: {
         tags: TAGS,
         description:
-          "A new Dink address for the owner's claimed character, replacing any earlier one: `url` for Dink to post to and `config_url` for its Dynamic Config URL. Shown once: the site keeps only a hash.",
+          "A new Dink address for the owner's claimed character, replacing any earlier one: `url` for Dink to post to and `config_url` for its Dynamic Config URL. Shown once: the site keeps only a hash. Without PUBLIC_URL the URLs are on the host the request reached, which must be one the site answers to (400 otherwise).",
         params: memberParamsSchema,
         response: {
           201: dinkLinkCreatedSchema,
@@ -50,8 +50,10 @@ export async function dinkMeRoutes(app: FastifyInstance, deps: DinkLinksDeps): P
     },
     async (request, reply) => {
       const userId = signedInUser(request).id;
+      // Before anything is made: a host the site does not answer to makes no address at all.
+      const origin = callbackOrigin(request, deps.siteUrl);
       const created = await countedCreation(deps, 'dinkAddress', userId, () =>
-        createDinkLink(deps, userId, request.params.womId, siteOrigin(request) ?? deps.siteUrl),
+        createDinkLink(deps, userId, request.params.womId, origin),
       );
       return reply.code(201).send(created);
     },

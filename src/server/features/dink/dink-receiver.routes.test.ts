@@ -265,10 +265,10 @@ for (const dialect of testDialects) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/me/characters/42/dink',
-        headers: { ...roles.headers('user'), host: 'clan.example:8080' },
+        headers: { ...roles.headers('user'), host: '127.0.0.1:8080' },
       });
       expect(response.statusCode).toBe(201);
-      expect(response.json().url).toMatch(/^http:\/\/clan\.example:8080\/api\/dink\/[A-Za-z0-9_-]{43}$/);
+      expect(response.json().url).toMatch(/^http:\/\/127\.0\.0\.1:8080\/api\/dink\/[A-Za-z0-9_-]{43}$/);
     });
 
     it('serves Dink settings for the Dynamic Config URL pointing at the address', async () => {

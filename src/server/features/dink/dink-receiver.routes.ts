@@ -9,7 +9,7 @@ import { errorResponseSchema } from '#core/errors.ts';
 import { serialIdSchema } from '#core/http/params.schema.ts';
 import { takeAttempt } from '../../http/attempt-limiter.ts';
 import { RateLimitedError, badRequest, forbidden, notFound, unauthenticated } from '../../http/http-error.ts';
-import { siteOrigin } from '../../http/site-origin.ts';
+import { callbackOrigin } from '../../http/site-origin.ts';
 import { findLinkByTokenHash, type ReceivingLink } from './dink-links.repository.ts';
 import { dinkUrls } from './dink-links.service.ts';
 import { receiveDinkPost, type DinkReceiverDeps } from './dink-receiver.service.ts';
@@ -109,10 +109,11 @@ export async function dinkReceiverRoutes(app: FastifyInstance, deps: DinkReceive
       schema: {
         tags: TAGS,
         description:
-          "Dink's settings for its Dynamic Config URL: the kept notification types sent to this address, with the clan's thresholds.",
+          "Dink's settings for its Dynamic Config URL: the kept notification types sent to this address, with the clan's thresholds. Without PUBLIC_URL the address is on the host the request reached, which must be one the site answers to (400 otherwise).",
         params: tokenParamsSchema,
         response: {
           200: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+          400: errorResponseSchema,
           401: errorResponseSchema,
           403: errorResponseSchema,
         },
@@ -122,7 +123,7 @@ export async function dinkReceiverRoutes(app: FastifyInstance, deps: DinkReceive
       reply.header('cache-control', 'no-store');
       await linkOf(deps, request.params.token);
       // The address Dink downloaded this from, so the settings point back at the same site.
-      const { url } = dinkUrls(siteOrigin(request) ?? deps.siteUrl, request.params.token);
+      const { url } = dinkUrls(callbackOrigin(request, deps.siteUrl), request.params.token);
       return dinkDynamicConfig(url, await readDinkThresholds(deps.db));
     },
   );
