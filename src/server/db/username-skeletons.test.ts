@@ -1,6 +1,7 @@
-import { Migrator } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#core/auth/auth.schema.ts';
+import { confusableSkeleton } from '#core/auth/confusables.ts';
 import { createTestAppOn, TEST_PASSWORD, type TestApp } from '#test/app.ts';
 import { createEmptyTestDatabase, testDialects } from '#test/databases.ts';
 import { hashPassword } from '../features/users/passwords.ts';
@@ -8,7 +9,59 @@ import { migrateToLatest } from './migrator.ts';
 import { migrations } from './migrations/index.ts';
 
 const SKELETONS = '2026_11_28_1100_username_skeletons';
+const RECOMPUTE = '2026_12_04_1100_recompute_username_skeletons';
 const NOW = '2026-11-21T12:00:00.000Z';
+
+/** The users table as older migrations left it: only the columns an older account had. */
+type OlderUsers = {
+  users: {
+    username: string;
+    username_skeleton?: string | null;
+    password_hash: string;
+    is_admin: boolean;
+    join_date: string;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+/**
+ * An app on a database that held these accounts just before the named migration ran, migrated to
+ * the latest since; `admin` is an admin.
+ */
+async function appWithAccountsBefore(
+  dialect: (typeof testDialects)[number],
+  migration: string,
+  accounts: ReadonlyArray<{ username: string; username_skeleton?: string }>,
+): Promise<TestApp> {
+  const database = await createEmptyTestDatabase(dialect);
+  const names = Object.keys(migrations);
+  const before = names[names.indexOf(migration) - 1]!;
+  await new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } }).migrateTo(
+    before,
+  );
+  const older = database.db as unknown as Kysely<OlderUsers>;
+  const passwordHash = await hashPassword(TEST_PASSWORD);
+  for (const account of accounts) {
+    await older
+      .insertInto('users')
+      .values({
+        ...account,
+        password_hash: passwordHash,
+        is_admin: account.username === 'admin',
+        join_date: NOW.slice(0, 10),
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .execute();
+  }
+  await migrateToLatest(database);
+  return createTestAppOn(database);
+}
+
+/** Each account's name and stored skeleton, in the order they joined. */
+const storedSkeletons = (t: TestApp) =>
+  t.database.db.selectFrom('users').select(['username', 'username_skeleton']).orderBy('id').execute();
 
 /** Accounts registered before names had rules, in the order they joined. */
 const LEGACY_NAMES = ['admin', '\u0430dmin', 'admin\u200b', '<b>x</b>', 'zezima'];
@@ -18,28 +71,11 @@ for (const dialect of testDialects) {
     let t: TestApp;
 
     beforeEach(async () => {
-      const database = await createEmptyTestDatabase(dialect);
-      const names = Object.keys(migrations);
-      const before = names[names.indexOf(SKELETONS) - 1]!;
-      await new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } }).migrateTo(
-        before,
+      t = await appWithAccountsBefore(
+        dialect,
+        SKELETONS,
+        LEGACY_NAMES.map((username) => ({ username })),
       );
-      const passwordHash = await hashPassword(TEST_PASSWORD);
-      for (const username of LEGACY_NAMES) {
-        await database.db
-          .insertInto('users')
-          .values({
-            username,
-            password_hash: passwordHash,
-            is_admin: username === 'admin',
-            join_date: NOW.slice(0, 10),
-            created_at: NOW,
-            updated_at: NOW,
-          })
-          .execute();
-      }
-      await migrateToLatest(database);
-      t = await createTestAppOn(database);
     });
     afterEach(async () => t.close());
 
@@ -51,17 +87,12 @@ for (const dialect of testDialects) {
       });
 
     it('gives each older name its skeleton, the oldest of a look-alike group only', async () => {
-      const rows = await t.database.db
-        .selectFrom('users')
-        .select(['username', 'username_skeleton'])
-        .orderBy('id')
-        .execute();
-      expect(rows).toEqual([
-        { username: 'admin', username_skeleton: 'admin' },
+      expect(await storedSkeletons(t)).toEqual([
+        { username: 'admin', username_skeleton: confusableSkeleton('admin') },
         { username: '\u0430dmin', username_skeleton: null },
         { username: 'admin\u200b', username_skeleton: null },
-        { username: '<b>x</b>', username_skeleton: '<b>x</b>' },
-        { username: 'zezima', username_skeleton: 'zezima' },
+        { username: '<b>x</b>', username_skeleton: confusableSkeleton('<b>x</b>') },
+        { username: 'zezima', username_skeleton: confusableSkeleton('zezima') },
       ]);
     });
 
@@ -81,6 +112,65 @@ for (const dialect of testDialects) {
       });
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe(ACCOUNT_MESSAGES.usernameTaken);
+    });
+  });
+}
+
+/**
+ * Accounts stored under the hand-made fold, with the skeletons it gave them: it let through the
+ * look-alikes of issue 29 (`ƅoss` beside `boss`, `adm1n` beside `admin`).
+ */
+const HAND_FOLDED: ReadonlyArray<readonly [string, string]> = [
+  ['admin', 'admin'],
+  ['boss', 'boss'],
+  ['\u0185oss', '\u0185oss'],
+  ['adm1n', 'admln'],
+  ['\u1d00dmin', '\u1d00dmin'],
+  ['zezima', 'zezima'],
+];
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: skeletons computed again with Unicode's confusables`, () => {
+    let t: TestApp;
+
+    beforeEach(async () => {
+      t = await appWithAccountsBefore(
+        dialect,
+        RECOMPUTE,
+        HAND_FOLDED.map(([username, skeleton]) => ({ username, username_skeleton: skeleton })),
+      );
+    });
+    afterEach(async () => t.close());
+
+    it('gives the oldest of each look-alike group the new skeleton and the later ones none', async () => {
+      expect(await storedSkeletons(t)).toEqual([
+        { username: 'admin', username_skeleton: confusableSkeleton('admin') },
+        { username: 'boss', username_skeleton: confusableSkeleton('boss') },
+        { username: '\u0185oss', username_skeleton: null },
+        { username: 'adm1n', username_skeleton: null },
+        { username: '\u1d00dmin', username_skeleton: null },
+        { username: 'zezima', username_skeleton: confusableSkeleton('zezima') },
+      ]);
+    });
+
+    it('keeps every look-alike account signing in, and refuses a new look-alike of any of them', async () => {
+      for (const [username] of HAND_FOLDED) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username, password: TEST_PASSWORD },
+        });
+        expect(response.statusCode, JSON.stringify(username)).toBe(200);
+      }
+      for (const username of ['b0ss', 'b\u1d0fss', 'ADMlN']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { username, password: TEST_PASSWORD, confirm_password: TEST_PASSWORD },
+        });
+        expect(response.statusCode, username).toBe(409);
+        expect(response.json().message).toBe(ACCOUNT_MESSAGES.usernameTaken);
+      }
     });
   });
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { confusableSkeleton } from '#core/auth/confusables.ts';
+import { backfillUsernameSkeletons } from './username-skeleton-backfill.ts';
 
 /**
  * What look-alike names add (decision 018): each user's confusable skeleton, under a unique index, so
@@ -10,17 +10,7 @@ import { confusableSkeleton } from '#core/auth/confusables.ts';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('username_skeleton', 'text').execute();
-  const users = db as unknown as Kysely<{
-    users: { id: number; username: string; username_skeleton: string | null };
-  }>;
-  const rows = await users.selectFrom('users').select(['id', 'username']).orderBy('id').execute();
-  const taken = new Set<string>();
-  for (const row of rows) {
-    const skeleton = confusableSkeleton(row.username);
-    if (taken.has(skeleton)) continue;
-    taken.add(skeleton);
-    await users.updateTable('users').set({ username_skeleton: skeleton }).where('id', '=', row.id).execute();
-  }
+  await backfillUsernameSkeletons(db);
   await db.schema
     .createIndex('users_username_skeleton_key')
     .unique()

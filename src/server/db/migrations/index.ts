@@ -16,6 +16,7 @@ import * as discordOutbox from './2026_12_02_0900_discord_outbox.ts';
 import * as dinkMoments from './2026_12_03_0900_dink_moments.ts';
 import * as dinkImageIndexes from './2026_12_03_1000_dink_image_indexes.ts';
 import * as dinkWebpScreenshots from './2026_12_04_1000_dink_webp_screenshots.ts';
+import * as recomputeUsernameSkeletons from './2026_12_04_1100_recompute_username_skeletons.ts';
 import * as memberReturns from './2026_12_04_1300_member_returns.ts';
 import * as pointsUndo from './2026_12_04_1400_points_undo.ts';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_0900_dink_moments': dinkMoments,
   '2026_12_03_1000_dink_image_indexes': dinkImageIndexes,
   '2026_12_04_1000_dink_webp_screenshots': dinkWebpScreenshots,
+  '2026_12_04_1100_recompute_username_skeletons': recomputeUsernameSkeletons,
   '2026_12_04_1300_member_returns': memberReturns,
   '2026_12_04_1400_points_undo': pointsUndo,
 };

@@ -156,6 +156,32 @@ for (const dialect of testDialects) {
       expect(await usernames()).toEqual(['zezima']);
     });
 
+    it("refuses what Unicode's confusables read as admin or boss: small capitals, U+0185, digits, Armenian and Cherokee letters", async () => {
+      await createUser(t, 'boss');
+      const lookAlikes = [
+        '\u1d00dmin', // ᴀdmin
+        'adm\u026an', // admɪn
+        '\u1d00\u1d05\u1d0d\u026a\u0274', // ᴀᴅᴍɪɴ
+        'adm1n',
+        '\u13aadmin', // Cherokee Ꭺ
+        'b\u1d0fss', // bᴏss
+        '\u0185oss', // ƅoss
+        'b0ss',
+        'b\u0585ss', // Armenian օ
+        '\u13f4oss', // Cherokee Ᏼ
+      ];
+      for (const [index, username] of lookAlikes.entries()) {
+        const response = await register(username, { remoteAddress: `192.0.2.${index + 1}` });
+        expect(response.statusCode, username).toBe(409);
+        expect(response.json()).toEqual({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.usernameTaken });
+      }
+      for (const [index, username] of ['bob', 'rob', 'bosse', '\u0418\u0432\u0430\u043d'].entries()) {
+        const response = await register(username, { remoteAddress: `198.51.100.${index + 1}` });
+        expect(response.statusCode, username).toBe(201);
+      }
+      expect(await usernames()).toEqual(['bob', 'boss', 'bosse', 'rob', '\u0438\u0432\u0430\u043d']);
+    });
+
     it('gives one of two look-alike names registered at the same moment the account, the other a 409', async () => {
       const responses = await Promise.all([
         register('lynx', { remoteAddress: '192.0.2.1' }),
