@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import {
   E2E_DISCORD_PORT,
   answerConfirm,
@@ -9,7 +8,7 @@ import {
   fitsViewport,
   test,
 } from '../fixtures.ts';
-import { adminMembers, openDashboard, signIn, siteOrigin } from './admin-session.ts';
+import { openDashboard, signIn, siteOrigin } from './admin-session.ts';
 
 const SHOTS = '/tmp/shots-discord';
 const STAND_IN = `http://127.0.0.1:${E2E_DISCORD_PORT}`;
@@ -36,14 +35,32 @@ async function received(page: Page, webhookId: string): Promise<string[]> {
   );
 }
 
-/** A rank set by an admin, through the API the members tab uses: news for a route carrying rank changes. */
-async function setRank(page: Page, womId: string, womrole: string): Promise<void> {
-  const member = (await adminMembers(page)).find((candidate) => candidate.wom_id === womId)!;
-  const response = await page.request.patch(`/api/admin/members/${womId}`, {
-    data: { womrole, expected_updated_at: member.updated_at },
+const DAY_MS = 86_400_000;
+
+/**
+ * An event an admin creates, through the API the events tab uses: news sent at once to a route
+ * carrying new competitions (rank changes would gather for a minute first). Returns its id.
+ */
+async function createEvent(page: Page, name: string): Promise<number> {
+  const response = await page.request.post('/api/admin/events', {
+    data: {
+      name,
+      type: 'Skill of the Week',
+      metric: 'wintertodt',
+      start_date: new Date(Date.now() + DAY_MS).toISOString(),
+      end_date: new Date(Date.now() + 8 * DAY_MS).toISOString(),
+    },
     headers: { origin: siteOrigin() },
   });
-  expect(response.ok(), `set the rank of ${womId}: ${await response.text()}`).toBe(true);
+  expect(response.status(), `create ${name}: ${await response.text()}`).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function deleteEvent(page: Page, id: number): Promise<void> {
+  const response = await page.request.delete(`/api/admin/events/${id}`, {
+    headers: { origin: siteOrigin() },
+  });
+  expect(response.ok(), `delete event ${id}`).toBe(true);
 }
 
 async function checkFits(page: Page, shot: string): Promise<void> {
@@ -65,11 +82,7 @@ for (const { width, height, name: device, webhookId } of WIDTHS) {
       const webhookUrl = `${STAND_IN}/api/webhooks/${webhookId}/${token}`;
       const routeName = `Clan news ${device}`;
       await signIn(page);
-      const member = (await adminMembers(page)).find(
-        (candidate): candidate is AdminMember & { womrole: string } =>
-          candidate.womrole !== null && !candidate.hidden,
-      )!;
-      const newRank = member.womrole === 'opal' ? 'sapphire' : 'opal';
+      const eventName = `Journey cup ${device}`;
 
       await openDashboard(page, 'discord');
       await expect(page.getByRole('heading', { level: 2, name: 'Discord' })).toBeVisible();
@@ -81,7 +94,7 @@ for (const { width, height, name: device, webhookId } of WIDTHS) {
       await add.getByLabel('Webhook URL').fill(webhookUrl);
       await add
         .getByRole('group', { name: 'Clan news' })
-        .getByRole('checkbox', { name: 'Rank changes' })
+        .getByRole('checkbox', { name: 'Competition created' })
         .check();
       await expect(
         add.getByRole('group', { name: 'Admin channel' }).getByRole('checkbox', { name: 'Claim requests' }),
@@ -94,7 +107,7 @@ for (const { width, height, name: device, webhookId } of WIDTHS) {
       // Listed with the masked hint; the token is nowhere on the page nor in the API's answer.
       const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: routeName }) });
       await expect(row).toContainText(`…/webhooks/${webhookId.slice(0, 4)}…/****`);
-      await expect(row).toContainText('Rank changes');
+      await expect(row).toContainText('Competition created');
       await expect(row).toContainText('On');
       await expect(page.locator('body')).not.toContainText(token);
       expect(await (await page.request.get('/api/admin/discord/routes')).text()).not.toContain(token);
@@ -107,15 +120,16 @@ for (const { width, height, name: device, webhookId } of WIDTHS) {
       );
       await expect.poll(async () => (await received(page, webhookId)).length).toBe(1);
 
+      const events: number[] = [];
       try {
-        // A real event: an admin sets a member's rank, and the route delivers it.
-        await setRank(page, member.wom_id, newRank);
+        // Real news: an admin creates an event, and the route delivers it, its metric named as WOM does.
+        events.push(await createEvent(page, `${eventName} 1`));
         await expect
           .poll(async () => (await received(page, webhookId)).join('\n'), { timeout: 30_000 })
-          .toContain(member.name);
+          .toContain(`${eventName} 1 Skill of the Week · Wintertodt`);
         await row.getByRole('button', { name: 'History' }).click();
         const history = page.getByRole('dialog', { name: `History of ${routeName}` });
-        const delivered = history.getByRole('row').filter({ hasText: 'Rank changes' });
+        const delivered = history.getByRole('row').filter({ hasText: 'Competition created' });
         await expect(delivered).toContainText('Delivered');
         await expect(delivered).toContainText('200');
         await checkFits(page, `discord-history-${width}`);
@@ -127,8 +141,9 @@ for (const { width, height, name: device, webhookId } of WIDTHS) {
           data: { count: 1, status: 404 },
         });
         expect(fail.ok()).toBe(true);
+        events.push(await createEvent(page, `${eventName} 2`));
       } finally {
-        await setRank(page, member.wom_id, member.womrole);
+        for (const id of events) await deleteEvent(page, id);
       }
       await expect
         .poll(
@@ -159,7 +174,7 @@ for (const { width, height, name: device, webhookId } of WIDTHS) {
       const edit = page.getByRole('dialog', { name: `Edit ${routeName}` });
       await expect(edit.getByLabel('Webhook URL (optional)')).toHaveValue('');
       await expect(edit).not.toContainText(token);
-      await expect(edit.getByRole('checkbox', { name: 'Rank changes' })).toBeChecked();
+      await expect(edit.getByRole('checkbox', { name: 'Competition created' })).toBeChecked();
       await edit.getByRole('button', { name: 'Save Changes' }).click();
       await expect(edit).toBeHidden();
       await expect(row).toContainText('On');
