@@ -42,7 +42,10 @@ function playwrightTotals(report, exitCode) {
   return { passed: expected + flaky, failed };
 }
 
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+
 const vitestJson = `${RESULTS}/vitest.json`;
+const vitestStart = Date.now();
 const vitestExit = run('npx', [
   'vitest',
   'run',
@@ -51,6 +54,9 @@ const vitestExit = run('npx', [
   `--outputFile.json=${vitestJson}`,
 ]);
 const unit = vitestTotals(readJson(vitestJson), vitestExit);
+const unitSeconds = seconds(vitestStart);
+
+const journeysStart = Date.now();
 
 const buildExit = run(process.execPath, ['scripts/build.mjs']);
 let journeys = { passed: 0, failed: 1 };
@@ -60,10 +66,13 @@ if (buildExit === 0) {
   journeys = playwrightTotals(readJson(playwrightJson), playwrightExit);
 }
 
+const journeysSeconds = seconds(journeysStart);
+
 const passed = unit.passed + journeys.passed;
 const failed = unit.failed + journeys.failed;
 process.stdout.write(
-  `\nUnit and integration: ${unit.passed} passed, ${unit.failed} failed. Journeys: ${journeys.passed} passed, ${journeys.failed} failed.\n`,
+  `\nUnit and integration: ${unit.passed} passed, ${unit.failed} failed in ${unitSeconds} s. ` +
+    `Build and journeys: ${journeys.passed} passed, ${journeys.failed} failed in ${journeysSeconds} s.\n`,
 );
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 ? 0 : 1);
