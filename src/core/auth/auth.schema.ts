@@ -45,7 +45,7 @@ const typedTwice = {
   path: ['confirm_password'],
 };
 
-/** `POST /api/auth/register` (spec §5, Registration): the username is stored trimmed and lower-case. */
+/** `POST /api/auth/register` (spec §5, Registration): the username is stored trimmed, in the case typed. */
 export const registerInputSchema = z
   .object({
     username: z

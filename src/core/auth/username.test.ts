@@ -1,19 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from './auth.schema.ts';
-import { isReservedUsername, normaliseUsername, usernameLookupNames, usernameProblem } from './username.ts';
+import {
+  isReservedUsername,
+  normaliseUsername,
+  usernameKey,
+  usernameLookupNames,
+  usernameProblem,
+} from './username.ts';
 
 describe('normaliseUsername', () => {
-  it('trims surrounding space and lower-cases', () => {
-    expect(normaliseUsername('  Zezima ')).toBe('zezima');
+  it('trims surrounding space and keeps the case it was typed in', () => {
+    expect(normaliseUsername('  ZeZima ')).toBe('ZeZima');
   });
 
   it('keeps inner characters as typed', () => {
-    expect(normaliseUsername('Iron Man_2')).toBe('iron man_2');
+    expect(normaliseUsername('Iron Man_2')).toBe('Iron Man_2');
   });
 
   it('puts full-width letters, ligatures and no-break spaces in their plain form', () => {
-    expect(normaliseUsername('ＺＥＺＩＭＡ')).toBe('zezima');
+    expect(normaliseUsername('ＺＥＺＩＭＡ')).toBe('ZEZIMA');
     expect(normaliseUsername('ﬁsh\u00a0cake')).toBe('fish cake');
+  });
+});
+
+describe('usernameKey', () => {
+  it('gives every casing of a name one key', () => {
+    for (const name of ['ZeZima', ' zezima', 'ZEZIMA', 'ＺＥＺＩＭＡ'])
+      expect(usernameKey(name)).toBe('zezima');
   });
 });
 
@@ -76,8 +89,10 @@ describe('isReservedUsername', () => {
     }
   });
 
-  it('lets the shell create a reserved word as spelled, but none of its look-alikes', () => {
+  it('lets the shell create a reserved word as spelled, in any case, but none of its look-alikes', () => {
     expect(isReservedUsername('admin', 'shell')).toBe(false);
+    expect(isReservedUsername('Admin', 'shell')).toBe(false);
+    expect(isReservedUsername('adm1n', 'shell')).toBe(true);
     expect(isReservedUsername('\u0430dmin', 'shell')).toBe(true);
     expect(isReservedUsername('ad_min', 'shell')).toBe(true);
   });

@@ -2,19 +2,27 @@ import { ACCOUNT_MESSAGES, USERNAME_MAX_LENGTH } from './auth.schema.ts';
 import { confusableSkeleton } from './confusables.ts';
 
 /**
- * Site usernames are compared and stored trimmed and lower-case (spec §5, Registration), and in NFKC
- * form, so a full-width or ligature spelling is the plain name.
+ * A username as it is stored and shown: trimmed and in NFKC form (a full-width or ligature spelling is
+ * the plain name), in the case its owner typed it (issue 29: `ZeZima` stays `ZeZima`).
  */
 export function normaliseUsername(username: string): string {
-  return username.normalize('NFKC').toLowerCase().trim();
+  return username.normalize('NFKC').trim();
 }
 
 /**
- * The stored names a typed username can mean, most exact first: accounts made before names were put
- * in NFKC form are stored trimmed and lower-cased only, and must keep signing in under that name.
+ * What usernames are matched by: the stored form lower-cased, so `zezima` signs in to `ZeZima` and
+ * cannot be registered beside it (spec §5: usernames compare case-insensitively).
+ */
+export function usernameKey(username: string): string {
+  return normaliseUsername(username).toLowerCase();
+}
+
+/**
+ * The keys a typed username can mean, most exact first: accounts made before names were put in NFKC
+ * form were stored trimmed and lower-cased only, and must keep signing in under that name.
  */
 export function usernameLookupNames(typed: string): string[] {
-  return [...new Set([typed.trim().toLowerCase(), normaliseUsername(typed)])];
+  return [...new Set([typed.trim().toLowerCase(), usernameKey(typed)])];
 }
 
 /**
@@ -43,9 +51,10 @@ export type UsernameOrigin = 'register' | 'shell';
 
 /**
  * Whether a normalised name is a reserved one or reads like it. The operator (the shell, start-up)
- * may create a reserved word as spelled, the demo's first admin is `admin`, but no look-alike of it.
+ * may create a reserved word as spelled, in any case (the demo's first admin is `admin`), but no
+ * look-alike of it.
  */
 export function isReservedUsername(name: string, origin: UsernameOrigin): boolean {
   if (!RESERVED_SKELETONS.has(confusableSkeleton(name))) return false;
-  return origin === 'register' || !RESERVED_USERNAMES.includes(name);
+  return origin === 'register' || !RESERVED_USERNAMES.includes(usernameKey(name));
 }

@@ -51,7 +51,7 @@ for (const dialect of testDialects) {
         testConfig({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'second-secret' }),
         log,
       );
-      expect(await admins()).toEqual([{ username: 'owner' }]);
+      expect(await admins()).toEqual([{ username: 'Owner' }]);
       const session = await login(
         { ...deps(), sessionTtlDays: 1 },
         { username: 'owner', password: 'second-secret' },

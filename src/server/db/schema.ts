@@ -17,8 +17,11 @@ type WithDefault<T> = ColumnType<T, T | undefined, T>;
 
 export interface UsersTable {
   id: Id;
+  /** The name as its owner typed it (NFKC, trimmed, case kept): what every page shows. */
   username: string;
-  /** The name's confusable skeleton (decision 018); NULL for an older look-alike of an older name. */
+  /** What names are matched by (`usernameKey`: lower-case); NULL only for a row written without it. */
+  username_key: string | null;
+  /** The name's confusable skeleton (decision 032); NULL for an older look-alike of an older name. */
   username_skeleton: string | null;
   password_hash: string;
   is_admin: BoolWithDefault;

@@ -10,6 +10,7 @@ import { migrations } from './migrations/index.ts';
 
 const SKELETONS = '2026_11_28_1100_username_skeletons';
 const RECOMPUTE = '2026_12_04_1100_recompute_username_skeletons';
+const KEYS = '2026_12_04_1100_username_keys';
 const NOW = '2026-11-21T12:00:00.000Z';
 
 /** The users table as older migrations left it: only the columns an older account had. */
@@ -171,6 +172,61 @@ for (const dialect of testDialects) {
         expect(response.statusCode, username).toBe(409);
         expect(response.json().message).toBe(ACCOUNT_MESSAGES.usernameTaken);
       }
+    });
+  });
+}
+
+for (const dialect of testDialects) {
+  describe(`${dialect}: usernames stored lower-cased before names kept their case`, () => {
+    let t: TestApp;
+
+    beforeEach(async () => {
+      // How registration stored names then: trimmed and lower-cased, NFKC only later.
+      t = await appWithAccountsBefore(
+        dialect,
+        KEYS,
+        ['zezima', '\uff5a\uff45\uff5a\uff49\uff4d\uff41', 'lynx'].map((username) => ({ username })),
+      );
+    });
+    afterEach(async () => t.close());
+
+    const login = (username: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username, password: TEST_PASSWORD },
+      });
+
+    it('keeps each name as stored, with its key, and signs each in under any case', async () => {
+      expect(
+        await t.database.db.selectFrom('users').select(['username', 'username_key']).orderBy('id').execute(),
+      ).toEqual([
+        { username: 'zezima', username_key: 'zezima' },
+        {
+          username: '\uff5a\uff45\uff5a\uff49\uff4d\uff41',
+          username_key: '\uff5a\uff45\uff5a\uff49\uff4d\uff41',
+        },
+        { username: 'lynx', username_key: 'lynx' },
+      ]);
+      for (const [typed, stored] of [
+        ['ZeZima', 'zezima'],
+        [' \uff3a\uff25\uff3a\uff29\uff2d\uff21 ', '\uff5a\uff45\uff5a\uff49\uff4d\uff41'],
+        ['LYNX', 'lynx'],
+      ]) {
+        const response = await login(typed!);
+        expect(response.statusCode, typed).toBe(200);
+        expect(response.json().user.username).toBe(stored);
+      }
+    });
+
+    it('refuses a new name that differs from an older one only by case', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { username: 'Lynx', password: TEST_PASSWORD, confirm_password: TEST_PASSWORD },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(ACCOUNT_MESSAGES.usernameTaken);
     });
   });
 }

@@ -17,6 +17,7 @@ import * as dinkMoments from './2026_12_03_0900_dink_moments.ts';
 import * as dinkImageIndexes from './2026_12_03_1000_dink_image_indexes.ts';
 import * as dinkWebpScreenshots from './2026_12_04_1000_dink_webp_screenshots.ts';
 import * as recomputeUsernameSkeletons from './2026_12_04_1100_recompute_username_skeletons.ts';
+import * as usernameKeys from './2026_12_04_1100_username_keys.ts';
 import * as memberReturns from './2026_12_04_1300_member_returns.ts';
 import * as pointsUndo from './2026_12_04_1400_points_undo.ts';
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_1000_dink_image_indexes': dinkImageIndexes,
   '2026_12_04_1000_dink_webp_screenshots': dinkWebpScreenshots,
   '2026_12_04_1100_recompute_username_skeletons': recomputeUsernameSkeletons,
+  '2026_12_04_1100_username_keys': usernameKeys,
   '2026_12_04_1300_member_returns': memberReturns,
   '2026_12_04_1400_points_undo': pointsUndo,
 };

@@ -249,6 +249,7 @@ export async function listAuditFilters(db: Db): Promise<AuditFilters> {
         .where('actor_user_id', 'is not', null)
         .$narrowType<{ actor_user_id: number }>(),
     )
+    .orderBy('username_key')
     .orderBy('username')
     .execute();
   const actions = await db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute();

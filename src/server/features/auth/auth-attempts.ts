@@ -6,7 +6,7 @@ import {
   LOGIN_WINDOW_MS,
   REGISTER_WINDOW_MS,
 } from '#core/auth/attempt-limits.ts';
-import { normaliseUsername } from '#core/auth/username.ts';
+import { usernameKey } from '#core/auth/username.ts';
 import { takeAttemptOrRefuse as takeOrRefuse, type AttemptLimiterDeps } from '../../http/attempt-limiter.ts';
 
 /**
@@ -14,7 +14,7 @@ import { takeAttemptOrRefuse as takeOrRefuse, type AttemptLimiterDeps } from '..
  * from that address and the username from everywhere.
  */
 export function takeLoginAttempt(deps: AttemptLimiterDeps, client: string, username: string) {
-  const account = normaliseUsername(username);
+  const account = usernameKey(username);
   return takeOrRefuse(
     deps,
     'login',
@@ -36,7 +36,7 @@ export function takeRegisterAttempt(deps: AttemptLimiterDeps, client: string, us
     REGISTER_WINDOW_MS,
     {
       address: `register:address:${client}`,
-      username: `register:username:${normaliseUsername(username)}`,
+      username: `register:username:${usernameKey(username)}`,
     },
     decideRegisterAttempt,
   );

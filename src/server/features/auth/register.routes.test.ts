@@ -30,20 +30,46 @@ for (const dialect of testDialects) {
         (row) => row.username,
       );
 
-    it('creates the account with a trimmed, lower-cased username and answers 201 with the user', async () => {
+    it('creates the account with a trimmed username in the case it was typed, and answers 201 with the user', async () => {
       const response = await register('  ZeZima ');
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({
         user: {
           id: expect.any(Number),
-          username: 'zezima',
+          username: 'ZeZima',
           is_admin: false,
           created_at: '2026-11-21T12:00:00.000Z',
           join_date: '2026-11-21',
         },
       });
       expect(response.body).not.toContain('password');
-      expect(await usernames()).toEqual(['zezima']);
+      expect(await usernames()).toEqual(['ZeZima']);
+    });
+
+    it('matches the name in any case: signs in, shows and refuses it as typed at registration', async () => {
+      const cookieOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
+        `clan_session=${response.cookies.find((c) => c.name === 'clan_session')!.value}`;
+      expect((await register('ZeZima')).statusCode).toBe(201);
+      for (const [index, typed] of ['zezima', 'ZEZIMA', ' zeZIMA '].entries()) {
+        const taken = await register(typed, { remoteAddress: `192.0.2.${index + 1}` });
+        expect(taken.statusCode, typed).toBe(409);
+        expect(taken.json()).toEqual({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.usernameTaken });
+        const login = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: `198.51.100.${index + 1}`,
+          payload: { username: typed, password: NEW_PASSWORD },
+        });
+        expect(login.statusCode, typed).toBe(200);
+        expect(login.json().user.username).toBe('ZeZima');
+        const me = await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: { cookie: cookieOf(login) },
+        });
+        expect(me.json().user.username).toBe('ZeZima');
+      }
+      expect(await usernames()).toEqual(['ZeZima']);
     });
 
     it('signs the new user in: the cookie it sets works for /api/auth/me', async () => {
@@ -104,7 +130,7 @@ for (const dialect of testDialects) {
     it('stores full-width letters and ligatures in their plain form', async () => {
       const response = await register('ＺＥＺＩＭＡ');
       expect(response.statusCode).toBe(201);
-      expect(response.json().user.username).toBe('zezima');
+      expect(response.json().user.username).toBe('ZEZIMA');
     });
 
     it('refuses invisible characters, bidi overrides and markup with 400, creating nothing', async () => {
@@ -179,7 +205,7 @@ for (const dialect of testDialects) {
         const response = await register(username, { remoteAddress: `198.51.100.${index + 1}` });
         expect(response.statusCode, username).toBe(201);
       }
-      expect(await usernames()).toEqual(['bob', 'boss', 'bosse', 'rob', '\u0438\u0432\u0430\u043d']);
+      expect(await usernames()).toEqual(['bob', 'boss', 'bosse', 'rob', '\u0418\u0432\u0430\u043d']);
     });
 
     it('gives one of two look-alike names registered at the same moment the account, the other a 409', async () => {

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '#core/auth/auth.schema.ts';
 import { confusableSkeleton } from '#core/auth/confusables.ts';
-import { usernameLookupNames } from '#core/auth/username.ts';
+import { usernameKey, usernameLookupNames } from '#core/auth/username.ts';
 import type { User } from '#core/users/users.schema.ts';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.ts';
 import { withConstraintErrors } from '../../db/errors.ts';
@@ -29,17 +29,25 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
 }
 
 /**
- * The account a typed username names: stored as typed but trimmed and lower-cased (how every older
- * account was stored), else in its normalised form (usernameLookupNames).
+ * The account a typed username names, in any case: by its key as typed but trimmed and lower-cased
+ * (how every older account was stored), else in its normalised form (usernameLookupNames). A row
+ * written without a key is found by its stored name.
  */
 export async function findUserByTypedName(db: Db, typed: string): Promise<UserRow | undefined> {
   const names = usernameLookupNames(typed);
-  const rows = await db.selectFrom('users').selectAll().where('username', 'in', names).execute();
-  return names.map((name) => rows.find((row) => row.username === name)).find((row) => row !== undefined);
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('username_key', 'in', names), eb('username', 'in', names)]))
+    .execute();
+  return names
+    .map((name) => rows.find((row) => (row.username_key ?? row.username) === name))
+    .find((row) => row !== undefined);
 }
 
+/** Every account, in the order of their names whatever their case. */
 export function listUsers(db: Db): Promise<UserRow[]> {
-  return db.selectFrom('users').selectAll().orderBy('username').execute();
+  return db.selectFrom('users').selectAll().orderBy('username_key').orderBy('username').execute();
 }
 
 export async function countAdmins(db: Db): Promise<number> {
@@ -52,11 +60,18 @@ export async function countAdmins(db: Db): Promise<number> {
 }
 
 /**
- * Stores the name's skeleton with it; throws ConflictError when the username, or a name that reads
- * the same (its skeleton), is taken.
+ * Stores the name's key and skeleton with it; throws ConflictError when the username in any case, or
+ * a name that reads the same (its skeleton), is taken.
  */
-export function insertUser(db: Db, user: Omit<NewUserRow, 'username_skeleton'>): Promise<UserRow> {
-  const row = { ...user, username_skeleton: confusableSkeleton(user.username) };
+export function insertUser(
+  db: Db,
+  user: Omit<NewUserRow, 'username_key' | 'username_skeleton'>,
+): Promise<UserRow> {
+  const row = {
+    ...user,
+    username_key: usernameKey(user.username),
+    username_skeleton: confusableSkeleton(user.username),
+  };
   return withConstraintErrors(() =>
     db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow(),
   );

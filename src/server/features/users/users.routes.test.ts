@@ -47,6 +47,19 @@ for (const dialect of testDialects) {
       ]);
     });
 
+    it('shows each name in the case it was registered in, in alphabetical order whatever the case', async () => {
+      await createUser(t, 'Zezima');
+      await createUser(t, 'Alice');
+      const response = await list('admin');
+      expect(response.json().map((user: { username: string }) => user.username)).toEqual([
+        'Alice',
+        'boss',
+        'lynx',
+        'pleb',
+        'Zezima',
+      ]);
+    });
+
     it('never sends a password hash and tells caches not to keep the answer', async () => {
       for (const role of ['user', 'admin'] as const) {
         const response = await list(role);
