@@ -32,7 +32,8 @@ test('the boards show the points and wins that the sync booked from the demo his
     ['Event Wins', boards.event_wins],
   ] as const) {
     const rows = bodyRows(page, table);
-    await expect(rows).toHaveCount(Math.min(entries.length, 10));
+    // The top 10 places: everyone tied at 10th too.
+    await expect(rows).toHaveCount(entries.filter((entry) => entry.rank <= 10).length);
     const top = entries[0]!;
     await expect(rows.first()).toContainText(top.name);
     await expect(rows.first().locator('td').first()).toHaveText('1');
@@ -108,6 +109,26 @@ test('a board offers its full list only above 10 entries, shows ties as equal pl
   await collapse.click();
   await expect(bodyRows(page, 'Siege Score')).toHaveCount(10);
   await expect(siege.getByRole('button', { name: 'Show Full Leaderboard (13)' })).toBeVisible();
+});
+
+test('a board lists all eight players tied for 9th at 9th, and the rest behind its button', async ({
+  page,
+}) => {
+  await page.route('**/api/leaderboards', (route) =>
+    route.fulfill({
+      json: {
+        siege_score: board([90, 80, 70, 60, 50, 40, 30, 20, ...Array<number>(8).fill(10), 5], 'Tie'),
+        event_wins: [],
+      },
+    }),
+  );
+  await page.goto('/leaderboard');
+  await expect(places(page, 'Siege Score')).toHaveText([
+    ...['1', '2', '3', '4', '5', '6', '7', '8'],
+    ...Array<string>(8).fill('9'),
+  ]);
+  await page.getByRole('button', { name: 'Show Full Leaderboard (17)' }).click();
+  await expect(bodyRows(page, 'Siege Score').last()).toContainText('Tie Player 17');
 });
 
 test('a board of exactly 10 entries offers no full list', async ({ page }) => {
