@@ -67,7 +67,8 @@ for (const { width, height, name: device } of WIDTHS) {
       await expect(page.getByText('No Characters Yet')).toBeVisible();
 
       await page.getByRole('tab', { name: 'Account' }).click();
-      await expect(page.getByRole('tabpanel').getByText(recruit.username.toLowerCase())).toBeVisible();
+      // The name reads as it was typed, capitals and all (only the spaces around it are trimmed).
+      await expect(page.getByRole('tabpanel').getByText(recruit.username, { exact: true })).toBeVisible();
       await page.getByRole('tabpanel').getByRole('button', { name: 'Log Out' }).click();
       await expect(page).toHaveURL('/');
       expect(await (await page.request.get('/api/auth/me')).json()).toEqual({ user: null });
@@ -123,7 +124,7 @@ for (const { width, height, name: device } of WIDTHS) {
       const request = admin.getByRole('row').filter({ hasText: byRequest.name });
       await request.getByLabel('Admin Notes').fill('Checked in-game');
       await request.getByRole('button', { name: 'Approve' }).click();
-      await expect(admin.getByText(`Approved ${recruit.username.toLowerCase()}'s claim`)).toBeVisible();
+      await expect(admin.getByText(new RegExp(`^Approved ${recruit.username}'s claim`))).toBeVisible();
       await admin.context().close();
 
       await page.reload();
@@ -187,7 +188,7 @@ test('an admin makes a one-time password link, and the member sets a new passwor
   await openDashboard(admin, 'users');
   await admin
     .getByRole('row')
-    .filter({ hasText: RECRUIT.username.toLowerCase() })
+    .filter({ has: admin.getByText(RECRUIT.username, { exact: true }) })
     .getByRole('button', { name: 'Reset password' })
     .click();
   const link = (await admin.getByLabel('Password reset link', { exact: true }).textContent()) ?? '';

@@ -27,7 +27,7 @@ for (const dialect of testDialects) {
     it('creates an admin with a generated password it prints once', async () => {
       const output = await runAdminCommand(deps(), ['create', 'Leader']);
       const password = /Password: (\S+)/.exec(output)?.[1];
-      expect(output).toContain('Created admin "leader"');
+      expect(output).toContain('Created admin "Leader"');
       expect(password).toBeDefined();
       expect(await canLogIn('leader', password!)).toMatchObject({ is_admin: true });
     });
@@ -42,7 +42,7 @@ for (const dialect of testDialects) {
 
     it('creates an admin named after a reserved word as spelled, but none of its look-alikes', async () => {
       expect(await runAdminCommand(deps(), ['create', 'Admin', '--password', 'admin-pass'])).toBe(
-        'Created admin "admin".',
+        'Created admin "Admin".',
       );
       for (const name of ['\u0430dmin', 'moder\u0430tor']) {
         await expect(runAdminCommand(deps(), ['create', name, '--password', 'other-pass'])).rejects.toThrow(
@@ -53,7 +53,7 @@ for (const dialect of testDialects) {
         runAdminCommand(deps(), ['create', 'admin\u200b2', '--password', 'other-pass']),
       ).rejects.toThrow('Usernames may use letters, digits, spaces, _ and -.');
       const users = await database.db.selectFrom('users').select('username').execute();
-      expect(users).toEqual([{ username: 'admin' }]);
+      expect(users).toEqual([{ username: 'Admin' }]);
     });
 
     it('resets the password of an account whose name today would refuse', async () => {
