@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { CharacterDink, FeedPage, PersonalBestBoard } from '#core/dink/dink.schema.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
+import { noisyPng } from '#test/noisy-png.ts';
 import examplePet from '../src/server/demo/dink-payloads/pet.json' with { type: 'json' };
 import exampleKill from '../src/server/demo/dink-payloads/kill_count.json' with { type: 'json' };
 import exampleLoot from '../src/server/demo/dink-payloads/loot.json' with { type: 'json' };
@@ -24,13 +25,44 @@ import {
  * makes the claim code).
  */
 const SHOTS = '/tmp/shots-dink';
-/** A 1×1 PNG: the screenshot Dink attaches. */
-const SCREENSHOT = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** The screenshot Dink attaches: a game client's, megabytes as a PNG. */
+let SCREENSHOT: Buffer;
 
-test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+test.beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  SCREENSHOT = await noisyPng(1280, 720, 29);
+});
+
+/** Whether an image on the page has loaded (a broken one has no natural width). */
+const loaded = (image: Locator) => image.evaluate((element: HTMLImageElement) => element.naturalWidth);
+
+/**
+ * Opens the full screenshot from its thumbnail, as a member would, checks the picture loaded at
+ * the full view's width, and closes it again: focus goes back to the thumbnail.
+ */
+async function openFullScreenshot(page: Page, name: RegExp, shot: string) {
+  const thumbnail = page.getByRole('img', { name }).first();
+  await expect(thumbnail).toBeVisible();
+  await expect(thumbnail).toHaveAttribute('src', /\/api\/dink\/images\/\d+\/thumbnail$/);
+  // Loaded lazily: only once it nears the screen, as a member scrolls to it.
+  await thumbnail.scrollIntoViewIfNeeded();
+  await expect.poll(() => loaded(thumbnail)).toBe(320);
+  const button = page
+    .getByRole('button', { name: new RegExp(`${name.source}.*\\(opens full size\\)`) })
+    .first();
+  await button.click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  const full = dialog.getByRole('img', { name });
+  await expect(full).toHaveAttribute('src', /\/api\/dink\/images\/\d+$/);
+  await expect.poll(() => loaded(full)).toBe(1280);
+  expect(await fitsViewport(page)).toBe(true);
+  await page.screenshot({ path: shot });
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(button).toBeFocused();
+}
 
 /** An unclaimed main from the middle of the roster: other journeys take theirs from its ends. */
 async function unclaimedMain(request: APIRequestContext, offset: number): Promise<PublicMember> {
@@ -77,6 +109,8 @@ for (const width of [1280, 390]) {
   test(`at ${width} px a member connects Dink and their moments show on the feed, the boards and their page`, async ({
     page,
   }) => {
+    // Each screenshot is re-encoded on arrival, and the encoder's process starts with the first.
+    test.slow();
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     const member = await memberWithCharacter(page, `dink-member-${width}`, width === 390 ? 1 : 0);
 
@@ -103,10 +137,12 @@ for (const width of [1280, 390]) {
     const pet = { ...examplePet, extra: { ...examplePet.extra, petName: `Ikkle hydra ${width}` } };
     await dinkPost(page.request, path, pet, true);
     await dinkPost(page.request, path, exampleCollection);
-    await dinkPost(page.request, path, {
-      ...exampleKill,
-      extra: { ...exampleKill.extra, boss: `Chambers ${width}` },
-    });
+    await dinkPost(
+      page.request,
+      path,
+      { ...exampleKill, extra: { ...exampleKill.extra, boss: `Chambers ${width}` } },
+      true,
+    );
     const rich = { ...exampleLoot.extra.items[0]!, priceEach: 25_000_000 };
     await dinkPost(page.request, path, { ...exampleLoot, extra: { ...exampleLoot.extra, items: [rich] } });
 
@@ -128,19 +164,28 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole('heading', { level: 1, name: 'Clan Feed' })).toBeVisible();
     await expect(page.getByText(`Pet: Ikkle hydra ${width}`)).toBeVisible();
     await expect(page.getByText('Collection log: Zamorak chaps')).toBeVisible();
-    await expect(page.getByRole('img', { name: new RegExp(`Ikkle hydra ${width}`) })).toBeVisible();
     expect(await fitsViewport(page)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/feed-${width}.png`, fullPage: true });
     await expectAccessible(page);
+    await openFullScreenshot(
+      page,
+      new RegExp(`Ikkle hydra ${width}`),
+      `${SHOTS}/feed-screenshot-${width}.png`,
+    );
 
     const board = `/personal-bests?boss=${encodeURIComponent(`Chambers ${width}`)}&team_size=3`;
     const bests = await apiJson<PersonalBestBoard>(page.request, `/api${board}`);
     expect(bests.entries.map((entry) => entry.wom_id)).toEqual([member.wom_id]);
     await page.goto(board);
-    await expect(page.getByRole('cell', { name: '46:34' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: '46:34', exact: true })).toBeVisible();
     expect(await fitsViewport(page)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/personal-bests-${width}.png`, fullPage: true });
     await expectAccessible(page);
+    await openFullScreenshot(
+      page,
+      new RegExp(`Chambers ${width} in 46:34`),
+      `${SHOTS}/personal-best-screenshot-${width}.png`,
+    );
 
     await page.goto(`/members/${member.wom_id}`);
     await expect(page.getByRole('heading', { level: 1, name: member.name })).toBeVisible();
@@ -149,6 +194,11 @@ for (const width of [1280, 390]) {
     expect(await fitsViewport(page)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/character-${width}.png`, fullPage: true });
     await expectAccessible(page);
+    await openFullScreenshot(
+      page,
+      new RegExp(`Ikkle hydra ${width}`),
+      `${SHOTS}/character-screenshot-${width}.png`,
+    );
 
     // Off the public feed: gone from every public page at once.
     await page.goto('/profile');

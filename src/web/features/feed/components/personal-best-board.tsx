@@ -104,7 +104,7 @@ function Entries({ board, busy }: { board: Board; busy: boolean }) {
               <time dateTime={entry.occurred_at}>{formatShortDate(entry.occurred_at)}</time>
             </td>
             {pictures && (
-              <td className={`${CELL} py-1`}>
+              <td className={CELL}>
                 {entry.image_url !== null && entry.thumbnail_url !== null && (
                   <ScreenshotViewer
                     thumbnailUrl={entry.thumbnail_url}
