@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
-import { E2E_ADMIN, expect, siteOrigin } from '../fixtures.ts';
+import { E2E_ADMIN, E2E_SIMULATOR_PORT, expect, siteOrigin } from '../fixtures.ts';
 
 export { siteOrigin };
 
@@ -18,6 +18,20 @@ export async function adminMembers(page: Page): Promise<AdminMember[]> {
   const response = await page.request.get('/api/admin/members');
   expect(response.ok()).toBe(true);
   return (await response.json()) as AdminMember[];
+}
+
+/**
+ * A player the admin server's simulated WOM starts tracking now, in no group: a WOM id that Add
+ * Member, which asks WOM (issue 29), accepts. The name is unique to the call, within WOM's 12.
+ */
+export async function womRecruit(page: Page): Promise<{ womId: string; womName: string }> {
+  const name = `Recruit ${Math.random().toString(36).slice(2, 6)}`;
+  const response = await page.request.post(
+    `http://127.0.0.1:${E2E_SIMULATOR_PORT}/v2/players/${encodeURIComponent(name)}`,
+  );
+  expect(response.status(), `${name} tracked by the simulated WOM`).toBe(201);
+  const player = (await response.json()) as { id: number; displayName: string };
+  return { womId: String(player.id), womName: player.displayName };
 }
 
 /** Opens the dashboard on a tab. */

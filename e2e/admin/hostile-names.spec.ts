@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { openDashboard, signIn, siteOrigin } from './admin-session.ts';
+import { openDashboard, signIn, siteOrigin, womRecruit } from './admin-session.ts';
 
 /** Markup that would set `window.__pwned` were it parsed as HTML rather than shown as text. */
-const HTML_MEMBER = { name: '<img src=x onerror="window.__pwned=1"> Hostile', womId: '987650001' };
+const HTML_MEMBER = { name: '<img src=x onerror="window.__pwned=1"> Hostile' };
 /** A spreadsheet would run this cell, were the export not to start it with a quote. */
-const FORMULA_MEMBER = { name: '=HYPERLINK("http://evil.example","x")', womId: '987650002' };
+const FORMULA_MEMBER = { name: '=HYPERLINK("http://evil.example","x")' };
 /** A username holding markup: registration refuses it (decision 018), and says so as text. */
 const HOSTILE_USER = { username: '<img src=x onerror=__pwned=1>', password: 'hostile-password' };
 
@@ -22,15 +22,18 @@ async function expectNoScriptRan(page: Page): Promise<void> {
   ).toBe(false);
 }
 
-async function addMember(page: Page, member: { name: string; womId: string }): Promise<void> {
+/** Adds the member with a WOM id the simulated WOM knows (Add Member asks WOM), and returns the id. */
+async function addMember(page: Page, member: { name: string }): Promise<string> {
+  const { womId } = await womRecruit(page);
   await page.getByRole('button', { name: 'Add Member' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Member' });
   await dialog.getByLabel('Name', { exact: true }).fill(member.name);
-  await dialog.getByLabel('WOM ID').fill(member.womId);
+  await dialog.getByLabel('WOM ID').fill(womId);
   await dialog.getByLabel('WOM Name').fill(member.name);
   await dialog.getByRole('button', { name: 'Save Member' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`${member.name} was successfully saved.`, { exact: true })).toBeVisible();
+  return womId;
 }
 
 /** A browser of its own for the new user, so the admin's session stays on `page`. */
@@ -45,8 +48,8 @@ test('names holding markup or a formula show as literal text on every page, toas
 }) => {
   await signIn(page);
   await openDashboard(page);
-  await addMember(page, HTML_MEMBER);
-  await addMember(page, FORMULA_MEMBER);
+  const htmlWomId = await addMember(page, HTML_MEMBER);
+  const formulaWomId = await addMember(page, FORMULA_MEMBER);
 
   // The admin members tab: the row, its expanded details and the points toast name them as typed.
   for (const member of [HTML_MEMBER, FORMULA_MEMBER]) {
@@ -92,12 +95,9 @@ test('names holding markup or a formula show as literal text on every page, toas
   const rows = Papa.parse<string[]>(readFileSync(await file.path(), 'utf8'), { skipEmptyLines: true }).data;
   const cellsOf = (womId: string) => rows.find((row) => row[1] === womId);
   // Name and WOM Name are the first and third columns.
-  expect([cellsOf(FORMULA_MEMBER.womId)?.[0], cellsOf(FORMULA_MEMBER.womId)?.[2]]).toEqual([
+  expect([cellsOf(formulaWomId)?.[0], cellsOf(formulaWomId)?.[2]]).toEqual([
     `'${FORMULA_MEMBER.name}`,
     `'${FORMULA_MEMBER.name}`,
   ]);
-  expect([cellsOf(HTML_MEMBER.womId)?.[0], cellsOf(HTML_MEMBER.womId)?.[2]]).toEqual([
-    HTML_MEMBER.name,
-    HTML_MEMBER.name,
-  ]);
+  expect([cellsOf(htmlWomId)?.[0], cellsOf(htmlWomId)?.[2]]).toEqual([HTML_MEMBER.name, HTML_MEMBER.name]);
 });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { answerConfirm, expect, expectAccessible, fitsViewport, test } from '../fixtures.ts';
-import { adminMembers, openDashboard, signIn } from './admin-session.ts';
+import { adminMembers, openDashboard, signIn, womRecruit } from './admin-session.ts';
 
 /** The dashboard's tabs, in order (spec §2). */
 const TABS = [
@@ -118,7 +118,7 @@ for (const { width, height, name: device } of WIDTHS) {
     test('a member saved on the new member page is announced in an opaque banner that goes by itself', async ({
       page,
     }) => {
-      const saved = { name: `Phone Notice ${width}`, womId: `98765${width}` };
+      const saved = { name: `Phone Notice ${width}`, womId: (await womRecruit(page)).womId };
       await page.goto('/admin/members/new');
       await page.getByLabel('Name', { exact: true }).fill(saved.name);
       await page.getByLabel('WOM ID').fill(saved.womId);
@@ -163,7 +163,7 @@ for (const { width, height, name: device } of WIDTHS) {
     test("a member's row shows name, role, score and '+2 Points', a double-click gives 2 once, and the details fit", async ({
       page,
     }) => {
-      const target = { name: `Phone Points ${width}`, womId: `98766${width}` };
+      const target = { name: `Phone Points ${width}`, womId: (await womRecruit(page)).womId };
       await openDashboard(page);
       await page.getByRole('button', { name: 'Add Member' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add New Member' });

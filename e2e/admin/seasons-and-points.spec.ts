@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { E2E_ADMIN, expect, expectAccessible, fitsViewport, test } from '../fixtures.ts';
-import { adminMembers, openDashboard, signIn, siteOrigin } from './admin-session.ts';
+import { adminMembers, openDashboard, signIn, siteOrigin, womRecruit } from './admin-session.ts';
 
 const SHOTS = '/tmp/shots-c';
 
@@ -19,8 +19,12 @@ async function post(page: Page, path: string, data: object) {
   return response;
 }
 
-/** A member of this journey alone, added as the member form would add them, with a starting score. */
-async function addMember(page: Page, name: string, womId: string, siegeScore = 0): Promise<void> {
+/**
+ * A member of this journey alone, added as the member form would add them, with a starting score,
+ * under a WOM id the simulated WOM knows (Add Member asks WOM).
+ */
+async function addMember(page: Page, name: string, siegeScore = 0): Promise<{ name: string; womId: string }> {
+  const { womId } = await womRecruit(page);
   await post(page, '/api/admin/members', {
     wom_id: womId,
     name,
@@ -35,6 +39,7 @@ async function addMember(page: Page, name: string, womId: string, siegeScore = 0
     ehb: 10,
     siege_score: siegeScore,
   });
+  return { name, womId };
 }
 
 const givePoints = (page: Page, womId: string, amount: number) =>
@@ -60,10 +65,8 @@ for (const { width, height, name: device } of WIDTHS) {
 
     test('the Seasons tab shows each past season with its dates and final standings', async ({ page }) => {
       // Scores no demo member comes near, so these two finish first and second.
-      const champ = { name: `Season Champ ${width}`, womId: `97710${width}` };
-      const runner = { name: `Season Runner ${width}`, womId: `97720${width}` };
-      await addMember(page, champ.name, champ.womId, 900_000);
-      await addMember(page, runner.name, runner.womId, 899_990);
+      const champ = await addMember(page, `Season Champ ${width}`, 900_000);
+      const runner = await addMember(page, `Season Runner ${width}`, 899_990);
       await givePoints(page, champ.womId, 15);
       // The yearly reset closes the season: its scores are the archive the tab reads.
       const reset = await post(page, '/api/admin/siege-scores/reset', { confirmation: 'RESET ALL SCORES' });
@@ -97,8 +100,7 @@ for (const { width, height, name: device } of WIDTHS) {
     test("a member's expanded row lists their points this season, newest first, and follows new points", async ({
       page,
     }) => {
-      const target = { name: `Points Ledger ${width}`, womId: `97730${width}` };
-      await addMember(page, target.name, target.womId);
+      const target = await addMember(page, `Points Ledger ${width}`);
       await givePoints(page, target.womId, 5);
       await givePoints(page, target.womId, 10);
 
@@ -126,8 +128,7 @@ for (const { width, height, name: device } of WIDTHS) {
       page,
     }) => {
       // From the expanded row, beside the player-watch status.
-      const target = { name: `Whitelist Undo ${width}`, womId: `97740${width}` };
-      await addMember(page, target.name, target.womId);
+      const target = await addMember(page, `Whitelist Undo ${width}`);
       await post(page, `/api/admin/members/${target.womId}/whitelist`, { reason: 'Vouched for' });
       await openDetails(page, target.name);
       await page.getByRole('button', { name: `Remove ${target.name} from whitelist` }).click();

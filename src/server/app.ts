@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         baselineBackfill: () => baselineBackfillStatus(adminDeps),
       });
       await connectionCheckRoutes(admin, { ...adminDeps, wom: deps.wom });
-      await adminMembersRoutes(admin, adminDeps);
+      await adminMembersRoutes(admin, { ...adminDeps, gateway: deps.wom.gateway });
       await baselineBackfillRoutes(admin, adminDeps);
       await seasonsRoutes(admin, adminDeps);
       await adminEventsRoutes(admin, { ...adminDeps, gateway: deps.wom.gateway });

@@ -124,24 +124,35 @@ export async function createMatrix(t: TestApp): Promise<Matrix> {
     await db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
   }
 
+  /**
+   * A player the simulated WOM starts tracking now, outside the clan's group: Add Member asks WOM
+   * for the id (issue 29), so every member the fixtures add is a player WOM knows.
+   */
+  async function womPlayer(name: string): Promise<string> {
+    const response = await fetch(`${t.womSync.gateway.baseUrl}/players/${encodeURIComponent(name)}`, {
+      method: 'POST',
+    });
+    if (response.status !== 201) throw new Error(`tracking ${name} in WOM: ${response.status}`);
+    return String(((await response.json()) as { id: number }).id);
+  }
+
   async function seedWorld(): Promise<World> {
     serial += 1;
     await retireEarlierWorlds();
     const owner = await cookie('owner');
     const admin = await cookie('admin');
-    const womId = (slot: number) => String(700_000_000 + serial * 10 + slot);
-    const addMember = (slot: number, name: string) =>
+    const addMember = async (name: string) =>
       send<{ wom_id: string; updated_at: string }>(
         admin,
         'POST',
         '/api/admin/members',
-        memberBody(womId(slot), `${name} ${serial}`),
+        memberBody(await womPlayer(`${name} ${serial}`), `${name} ${serial}`),
       );
 
-    const character = (await addMember(1, 'Main')).wom_id;
-    const requested = await addMember(2, 'Alt');
-    const coded = (await addMember(3, 'Pure')).wom_id;
-    const deleted = (await addMember(4, 'Gone')).wom_id;
+    const character = (await addMember('Main')).wom_id;
+    const requested = await addMember('Alt');
+    const coded = (await addMember('Pure')).wom_id;
+    const deleted = (await addMember('Gone')).wom_id;
     await send(admin, 'DELETE', `/api/admin/members/${deleted}`);
     await upsertMemberStats(db, {
       wom_id: character,
@@ -231,6 +242,7 @@ export async function createMatrix(t: TestApp): Promise<Matrix> {
       claimRequest: claimRequest.id,
       claimCode: { id: claimCode.id, code: claimCode.code },
       event: event.id,
+      womPlayer: await womPlayer(`Recruit ${serial}`),
       serial,
     };
   }

@@ -30,6 +30,8 @@ export interface World {
   claimRequest: number;
   claimCode: { id: number; code: string };
   event: number;
+  /** A player WOM knows who is no member yet: what Add Member may add. */
+  womPlayer: string;
   /** Unique to the call, for what a request must make anew: usernames, WOM ids, auth ids. */
   serial: number;
 }
@@ -242,9 +244,12 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'POST /api/admin/members/import': one(adminOnly(200), () => ({
     body: { csv: 'Name,WOM ID,Siege Score\r\n', dry_run: true },
   })),
+  'GET /api/admin/wom-players/:womId': one(adminOnly(200), (world) => ({
+    params: { womId: world.womPlayer },
+  })),
   'POST /api/admin/members': one(adminOnly(201), (world) => ({
     body: {
-      wom_id: String(600_000_000 + world.serial),
+      wom_id: world.womPlayer,
       name: `Recruit ${world.serial}`,
       wom_name: null,
       womrole: 'opal',

@@ -146,6 +146,14 @@ export class WomGateway {
     return new WomGateway({ ...this.#options, priority: 'visitor' });
   }
 
+  /**
+   * The same gateway sending each request once, without retries: for an admin waiting on a form,
+   * who is better told at once that WOM did not answer than kept waiting through the backoff.
+   */
+  once(): WomGateway {
+    return new WomGateway({ ...this.#options, maxAttempts: 1 });
+  }
+
   getGroupDetails(groupId: number) {
     return this.#get(`/groups/${groupId}`, womGroupDetailsSchema);
   }

@@ -25,7 +25,9 @@ import {
   pointsHistorySchema,
 } from '#core/members/points-history.ts';
 import { unwhitelistInputSchema } from '#core/members/unwhitelist.ts';
+import { womPlayerCheckSchema } from '#core/members/wom-player-check.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
+import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import {
   addPoints,
@@ -44,12 +46,16 @@ import {
 } from './admin-members.service.ts';
 import { membersCsv } from './members-csv.ts';
 import { importMembersCsv } from './members-import.service.ts';
+import { checkWomPlayer } from './wom-player-check.ts';
 
 const membersSchema = z.array(adminMemberSchema);
 const memberAnswers = { 200: adminMemberSchema, 404: errorResponseSchema };
 
 /** Registered inside the admin plugin under /api/admin: the guard has already checked the caller. */
-export async function adminMembersRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
+export async function adminMembersRoutes(
+  app: FastifyInstance,
+  deps: AdminRouteDeps & { gateway: WomGateway },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/members', { schema: { tags: ['admin'], response: { 200: membersSchema } } }, async () =>
@@ -110,13 +116,31 @@ export async function adminMembersRoutes(app: FastifyInstance, deps: AdminRouteD
     },
   );
 
+  routes.get(
+    '/wom-players/:womId',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'The name Wise Old Man has for a player id, for the Add Member form to show before saving; ' +
+          '400 when WOM has no such player, 503 when WOM cannot be reached.',
+        params: memberParamsSchema,
+        response: { 200: womPlayerCheckSchema, 400: errorResponseSchema, 503: errorResponseSchema },
+      },
+    },
+    async (request) => checkWomPlayer(deps.gateway, request.params.womId),
+  );
+
   routes.post(
     '/members',
     {
       schema: {
         tags: ['admin'],
+        description:
+          'Adds a member by hand. The WOM id is checked with Wise Old Man first: 400 when WOM has no ' +
+          'such player; saved unchecked when WOM cannot be reached.',
         body: createMemberInputSchema,
-        response: { 201: adminMemberSchema, 409: errorResponseSchema },
+        response: { 201: adminMemberSchema, 400: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request, reply) =>

@@ -36,6 +36,8 @@ import { toPublicMember } from '../members/members.service.ts';
 import { announce } from '../discord/discord-outbox.ts';
 import { listMemberReturns } from '../member-history/member-returns.repository.ts';
 import { findOpenSeason } from '../seasons/seasons.repository.ts';
+import type { WomGateway } from '../../wom/wom-gateway.ts';
+import { findWomPlayer } from './wom-player-check.ts';
 import {
   addToScore,
   findLedgerRow,
@@ -176,16 +178,19 @@ async function recordChange(
 }
 
 /**
- * Adds a member by hand. A starting score is booked in the ledger, so the score is always the
- * season's sum. The member is not marked as synced from WOM: the next sync adopts them.
+ * Adds a member by hand. WOM is asked first (issue 29): an id it has no player for is refused with
+ * 400 and nothing is written; when WOM cannot answer, the member is saved unchecked. A starting
+ * score is booked in the ledger, so the score is always the season's sum. The member is not marked
+ * as synced from WOM: the next sync adopts them, or flags them as not in the clan's group.
  */
 export async function createMember(
-  deps: AdminMembersDeps,
+  deps: AdminMembersDeps & { gateway: WomGateway },
   input: CreateMemberData,
   actor: AuditActor,
 ): Promise<AdminMember> {
   const now = deps.clock.now();
   const at = now.toISOString();
+  await findWomPlayer(deps.gateway, input.wom_id);
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const existing = await findMemberRow(trx, input.wom_id);

@@ -12,6 +12,10 @@ afterEach(() => vi.unstubAllGlobals());
 beforeAll(() => Promise.all(['/admin/members/new', '/admin'].map(preloadPageOf)), 30_000);
 
 const admin = testUser({ username: 'boss', is_admin: true });
+/** Wise Old Man knows the WOM id typed below, asked once the field is left. */
+const womKnows = {
+  'GET /api/admin/wom-players/4321': () => Response.json({ wom_id: '4321', display_name: 'Newcomer' }),
+};
 
 async function fillIn() {
   const user = userEvent.setup();
@@ -24,6 +28,7 @@ describe('add member page', () => {
   it('adds the member and goes back to the dashboard', async () => {
     const bodies: unknown[] = [];
     stubApi({
+      ...womKnows,
       'POST /api/admin/members': ({ body }) => {
         bodies.push(body);
         return Response.json(adminMember('Newcomer', { wom_id: '4321' }), { status: 201 });
@@ -42,7 +47,10 @@ describe('add member page', () => {
   });
 
   it('stays on the page with the message when the save fails', async () => {
-    stubApi({ 'POST /api/admin/members': () => apiError(500, 'INTERNAL_ERROR', 'Database unavailable') });
+    stubApi({
+      ...womKnows,
+      'POST /api/admin/members': () => apiError(500, 'INTERNAL_ERROR', 'Database unavailable'),
+    });
     const { location } = renderApp('/admin/members/new', { user: admin });
     await fillIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save member: Database unavailable');

@@ -1,4 +1,4 @@
-import { EyeOff } from 'lucide-react';
+import { EyeOff, UserX } from 'lucide-react';
 import { memo, useId, useRef, useState, type MouseEvent } from 'react';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { sameRsn } from '#core/members/names.ts';
@@ -7,6 +7,7 @@ import { DetailsToggleCell } from '../../../components/details-toggle-cell.tsx';
 import { formatNumber, formatShortDate } from '../../../lib/format.ts';
 import type { MemberActions } from '../hooks/use-member-actions.ts';
 import { memberName } from '../lib/member-name.ts';
+import { isOutsideWomGroup } from '../lib/not-in-wom.ts';
 import { AdminMemberDetails, type Award } from './admin-member-details.tsx';
 
 export const ADMIN_TABLE_COLUMNS = 8;
@@ -86,6 +87,12 @@ export const AdminMemberRow = memo(function AdminMemberRow({
               <span className="inline-flex items-center gap-1 rounded bg-stone-800 px-1.5 py-0.5 text-xs font-normal text-stone-300">
                 <EyeOff aria-hidden="true" className="h-3 w-3" />
                 Hidden
+              </span>
+            )}
+            {isOutsideWomGroup(member) && (
+              <span className="inline-flex items-center gap-1 rounded bg-amber-950 px-1.5 py-0.5 text-xs font-normal text-amber-200">
+                <UserX aria-hidden="true" className="h-3 w-3" />
+                Not in WOM group
               </span>
             )}
           </span>

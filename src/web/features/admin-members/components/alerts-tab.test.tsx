@@ -70,6 +70,31 @@ describe('alerts tab', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('lists members added by hand whom the sync did not find in the WOM group, not those who left', () => {
+    renderAlerts([
+      adminMember('Quiet'),
+      adminMember('Hand Added', { wom_id: '5001', not_in_wom: true, wom_role_synced: null }),
+      adminMember('Gone Away', { wom_id: '5002', not_in_wom: true, left_at: '2026-11-01T00:00:00.000Z' }),
+    ]);
+    const flagged = section('Not in the WOM Group');
+    expect(within(flagged).getByRole('heading', { level: 3 })).toHaveTextContent(
+      'Not in the WOM Group1 flagged',
+    );
+    expect(
+      within(flagged).getByText(/not in the clan's Wise Old Man group at the last sync/),
+    ).toBeInTheDocument();
+    expect(
+      within(flagged)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Hand AddedWOM ID 5001']);
+  });
+
+  it('shows no WOM group section while every member is in the group', () => {
+    renderAlerts([adminMember('Quiet')]);
+    expect(screen.queryByRole('region', { name: /^Not in the WOM Group/ })).toBeNull();
+  });
+
   describe('rank updates', () => {
     const members = [
       adminMember('Grown', {

@@ -3,13 +3,14 @@ import type { Notify } from '../../../components/notice-banner.tsx';
 import { LoadingState } from '../../../components/states.tsx';
 import { TabSection } from '../../../components/tab-section.tsx';
 import { useAdminMembers } from '../api/get-admin-members.ts';
+import { NotInWomAlerts } from './alerts-not-in-wom.tsx';
 import { PlayerWatchAlerts } from './alerts-player-watch.tsx';
 import { RankUpdates } from './alerts-rank-updates.tsx';
 
 /**
  * The alerts tab (spec §2, Tab alerts): what needs an admin's decision, most urgent first (issue 21):
  * reported members, then the claim requests the dashboard passes in (another feature's), then rank
- * updates. Discord routes the site stopped (also passed in) come before all, whether the members load or not.
+ * updates, then members added by hand whom the sync did not find in the WOM group (issue 29). Discord routes the site stopped (also passed in) come before all, whether the members load or not.
  */
 export function AlertsTab({
   notify,
@@ -49,6 +50,7 @@ export function AlertsTab({
           <PlayerWatchAlerts members={members.data} />
           {claimRequests}
           <RankUpdates members={members.data} notify={notify} />
+          <NotInWomAlerts members={members.data} />
         </>
       )}
     </TabSection>

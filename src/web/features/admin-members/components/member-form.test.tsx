@@ -41,7 +41,13 @@ async function retype(label: string, text: string) {
   if (text !== '') await userEvent.type(field(label), text);
 }
 
-/** Records each request body sent to a route, answering with `answer`. */
+/** Wise Old Man's answer for any WOM id the form asks about: a player of that name. */
+const womKnows =
+  (name: string) =>
+  ({ url }: FakeRequest) =>
+    Response.json({ wom_id: url.pathname.split('/').at(-1), display_name: name });
+
+/** Records each request body sent to a route, answering with `answer`; WOM knows every id as Zezima. */
 function recordBodies(route: string, answer: (request: FakeRequest) => Response) {
   const bodies: unknown[] = [];
   const fetch = stubApi({
@@ -49,9 +55,13 @@ function recordBodies(route: string, answer: (request: FakeRequest) => Response)
       bodies.push(request.body);
       return answer(request);
     },
+    'GET /api/admin/wom-players/1234': womKnows('Zezima'),
   });
   return { bodies, fetch };
 }
+
+const posts = (fetch: ReturnType<typeof stubApi>) =>
+  fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
 
 describe('member form for a new member', () => {
   it('starts as an Opal with every number 0 and joined today in UTC', () => {
@@ -141,7 +151,7 @@ describe('member form for a new member', () => {
     await retype('EHB', '-3');
     await save();
     expect(await screen.findByText('Must be 0 or more')).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(posts(fetch)).toEqual([]);
   });
 
   it('sends every field, with emptied numbers as 0 and fractions floored', async () => {
@@ -194,6 +204,7 @@ describe('member form for a new member', () => {
   it("shows 'Failed to save member: {message}' in the form when the server refuses", async () => {
     stubApi({
       'POST /api/admin/members': () => apiError(400, 'VALIDATION_ERROR', 'WOM ID is not a known player'),
+      'GET /api/admin/wom-players/1234': womKnows('Zezima'),
     });
     const { onSaved, onFailed } = renderForm(null);
     await userEvent.type(field('Name'), 'Zezima');
@@ -205,6 +216,55 @@ describe('member form for a new member', () => {
     expect(field('Name')).toHaveValue('Zezima');
     expect(onSaved).not.toHaveBeenCalled();
     expect(onFailed).toHaveBeenCalledWith('Zezima', 'WOM ID is not a known player');
+  });
+});
+
+describe('member form: the WOM ID checked with Wise Old Man (issue 29)', () => {
+  it('shows the name WOM has once the WOM ID is typed, and fills the names left empty', async () => {
+    const fetch = stubApi({ 'GET /api/admin/wom-players/1234': womKnows('Zezima') });
+    renderForm(null);
+    await userEvent.type(field('WOM ID'), '1234');
+    // Nothing is asked while the id is typed: only once the field is left.
+    expect(fetch).not.toHaveBeenCalled();
+    await userEvent.tab();
+    expect(await screen.findByText('Wise Old Man knows this player as')).toHaveTextContent(
+      'Wise Old Man knows this player as Zezima',
+    );
+    expect(field('WOM Name')).toHaveValue('Zezima');
+    expect(field('Name')).toHaveValue('Zezima');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the names the admin typed', async () => {
+    stubApi({ 'GET /api/admin/wom-players/1234': womKnows('Zezima') });
+    renderForm(null);
+    await userEvent.type(field('Name'), 'Zez the Great');
+    await userEvent.type(field('WOM ID'), '1234');
+    await userEvent.type(field('WOM Name'), 'zezima');
+    expect(await screen.findByRole('status')).toHaveTextContent('Wise Old Man knows this player as Zezima');
+    expect(field('Name')).toHaveValue('Zez the Great');
+    expect(field('WOM Name')).toHaveValue('zezima');
+  });
+
+  it("says so when WOM has no such player, or could not be asked, in the server's words", async () => {
+    stubApi({
+      'GET /api/admin/wom-players/99': () =>
+        apiError(400, 'VALIDATION_ERROR', 'Wise Old Man has no player with WOM ID 99: check the id'),
+      'GET /api/admin/wom-players/1234': () =>
+        apiError(503, 'WOM_UNAVAILABLE', 'Wise Old Man could not be reached to check WOM ID 1234.'),
+    });
+    renderForm(null);
+    await userEvent.type(field('WOM ID'), '99');
+    await userEvent.tab();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Wise Old Man has no player with WOM ID 99: check the id',
+    );
+    await retype('WOM ID', '1234');
+    await userEvent.tab();
+    expect(await screen.findByText(/could not be reached/)).toHaveTextContent(
+      'Wise Old Man could not be reached to check WOM ID 1234.',
+    );
+    expect(field('Name')).toHaveValue('');
   });
 });
 

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { createMemberInputSchema, type AdminMember } from '#core/members/admin-members.schema.ts';
+import type { WomPlayerCheck } from '#core/members/wom-player-check.ts';
 import { joinDateChoice } from '#core/members/member-returns.ts';
 import { SITE_RANK_OPTIONS, normaliseRole, roleDisplayName } from '#core/members/roles.ts';
 import { FormField } from '../../../components/form-field.tsx';
@@ -11,6 +12,7 @@ import { utcDateOf } from '../../../lib/use-utc-today.ts';
 import { useCreateMember, useUpdateMember } from '../api/save-member.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { JoinDateChoiceField } from './join-date-choice.tsx';
+import { WomIdCheck } from './wom-id-check.tsx';
 import {
   editMemberSchema,
   memberChanges,
@@ -122,6 +124,18 @@ export function MemberForm({
   const returned = member ? joinDateChoice(member.returns) : null;
   const joinDate = useWatch({ control: form.control, name: 'join_date' });
   const womIdNote = useId();
+  // The id WOM is asked about: the one in the field when it last lost focus.
+  const [checkedWomId, setCheckedWomId] = useState<string | null>(null);
+  const { getValues, setValue } = form;
+  // WOM's name goes into the names left empty; what the admin typed stays.
+  const fillNames = useCallback(
+    (player: WomPlayerCheck) => {
+      for (const field of ['wom_name', 'name'] as const) {
+        if (!getValues(field)?.trim()) setValue(field, player.display_name, { shouldDirty: true });
+      }
+    },
+    [getValues, setValue],
+  );
 
   const save = async (values: MemberFormOutput): Promise<AdminMember | null> => {
     if (member === null) return create.mutateAsync(values);
@@ -178,13 +192,16 @@ export function MemberForm({
             </p>
           </div>
         ) : (
-          <FormField
-            label="WOM ID"
-            inputMode="numeric"
-            autoComplete="off"
-            error={errors.wom_id?.message}
-            {...form.register('wom_id')}
-          />
+          <div className="space-y-1">
+            <FormField
+              label="WOM ID"
+              inputMode="numeric"
+              autoComplete="off"
+              error={errors.wom_id?.message}
+              {...form.register('wom_id', { onBlur: () => setCheckedWomId(getValues('wom_id').trim()) })}
+            />
+            <WomIdCheck womId={checkedWomId} onFound={fillNames} />
+          </div>
         )}
         <FormField
           label="WOM Name"

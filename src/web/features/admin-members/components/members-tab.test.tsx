@@ -82,6 +82,17 @@ describe('members tab', () => {
     expect(within(rowOf('Zezima')).queryByText('Hidden')).not.toBeInTheDocument();
   });
 
+  it('marks a member the sync did not find in the WOM group, but not one who left', () => {
+    renderTab([
+      adminMember('Hand Added', { wom_id: '5001', not_in_wom: true, wom_role_synced: null }),
+      adminMember('Gone Away', { wom_id: '5002', not_in_wom: true, left_at: '2026-11-01T00:00:00.000Z' }),
+      zezima,
+    ]);
+    expect(within(rowOf('Hand Added')).getByText('Not in WOM group')).toBeInTheDocument();
+    expect(within(rowOf('Gone Away')).queryByText('Not in WOM group')).toBeNull();
+    expect(within(rowOf('Zezima')).queryByText('Not in WOM group')).toBeNull();
+  });
+
   it("shows 'Loading members data...' while the members load", () => {
     vi.stubGlobal(
       'fetch',
