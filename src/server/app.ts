@@ -129,7 +129,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await healthRoutes(api, database);
     await clanRoutes(api, { config, publicReads });
     await membersRoutes(api, { db: database.db, clock, publicReads });
-    await eventsRoutes(api, { db: database.db, publicReads });
+    await eventsRoutes(api, {
+      db: database.db,
+      clock,
+      publicReads,
+      calendar: { clanName: config.clan.name, womGroupId: deps.wom.groupId, siteOrigin: config.publicOrigin },
+    });
     await leaderboardsRoutes(api, { db: database.db, publicReads });
     await womDataRoutes(api, { ...womData, publicReads });
     await authRoutes(api, { auth });

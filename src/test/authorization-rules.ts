@@ -120,6 +120,7 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'GET /api/members/:womId': one(everyone(200), (world) => ({ params: { womId: world.character } })),
   'GET /api/anniversaries': one(everyone(200)),
   'GET /api/events': one(everyone(200)),
+  'GET /api/events/:id.ics': one(everyone(200), (world) => ({ params: { id: world.event } })),
   'GET /api/leaderboards': one(everyone(200)),
   'GET /api/wom-group': one(everyone(200)),
   'GET /api/wom-group-stats': one(everyone(200)),

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClanEvent } from '#core/events/events.schema.ts';
 import { renderApp } from '#test/render.tsx';
+import { preloadPageOf } from '../routes.tsx';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -63,6 +64,9 @@ const mixed = [
 ];
 
 describe('events page', () => {
+  // The page's code, loaded once before the tests: its first lazy load can outlast a query's wait on a busy machine.
+  beforeAll(() => preloadPageOf('/events'), 30_000);
+
   beforeEach(() => {
     // Only the clock is fixed: the page's minute timer and the router keep real timers.
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -92,14 +96,28 @@ describe('events page', () => {
 
   it('shows the metric icon and links WOM competitions to their Wise Old Man page in a new tab', async () => {
     renderEvents(mixed);
-    const link = await screen.findByRole('link', { name: /Skill of the Week: Mining/ });
+    const link = await screen.findByRole('link', { name: /^Skill of the Week: Mining/ });
     expect(link).toHaveAttribute('href', 'https://wiseoldman.net/competitions/4101');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noreferrer');
     expect(link).toHaveAccessibleName(/^Skill of the Week: Mining ?\(opens in a new tab\)$/);
-    expect(screen.queryByRole('link', { name: /Clue Hunt/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Clue Hunt/ })).not.toBeInTheDocument();
     expect(within(rowsOf('Completed Events')[0]!).getByText('Clue Scrolls (All)')).toBeInTheDocument();
     expect(rowsOf('Active Events')[0]!.querySelector('img')).toHaveAttribute('src', '/icons/mining.png');
+  });
+
+  it('offers the events as a calendar feed to subscribe to, and each event as a calendar file', async () => {
+    renderEvents(mixed);
+    const subscribe = await screen.findByRole('link', { name: 'Subscribe to the events calendar' });
+    expect(subscribe).toHaveAttribute('href', `webcal://${window.location.host}/events.ics`);
+    expect(screen.getByRole('link', { name: `${window.location.origin}/events.ics` })).toHaveAttribute(
+      'href',
+      '/events.ics',
+    );
+    const [mining] = mixed;
+    expect(
+      within(rowsOf('Active Events')[0]!).getByRole('link', { name: `Add to calendar: ${mining!.name}` }),
+    ).toHaveAttribute('href', `/api/events/${mining!.id}.ics`);
   });
 
   it('shows 10 active, 6 upcoming and 5 completed events until Show All Events, and again after Show Less', async () => {

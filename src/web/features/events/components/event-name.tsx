@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import type { ClanEvent } from '#core/events/events.schema.ts';
 import { iconKindOf } from '#core/metrics/metric-icons.ts';
 import { GameIcon } from '../../../components/game-icon.tsx';
-import { competitionUrl } from '../utils/competition-url.ts';
+import { competitionUrl } from '#core/events/competition-url.ts';
 import { metricDisplayName } from '#core/metrics/metric-names.ts';
 
 /** An event's icon, name and metric; WOM-linked events link to their competition page. */

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClanEvent } from '#core/events/events.schema.ts';
 import type { WomCompetitionItem } from '#core/wom/wom-data.schema.ts';
 import { EventSection } from './event-section.tsx';
@@ -30,11 +30,30 @@ function winnerCells(events: ClanEvent[]): Array<string | null | undefined> {
   return rows.map((row) => within(row).getAllByRole('cell')[2]?.textContent);
 }
 
+// A visitor in Paris: Node follows TZ for every formatter made after it is set, the page's included.
+const zone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'Europe/Paris';
+});
+afterAll(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+
 describe('EventSection', () => {
   it('names every winner of a completed event tied for first place', () => {
     expect(winnerCells([completedEvent(1, 'SOTW: Fishing', ['Zezima', 'Lynx Titan'])])).toEqual([
       'Zezima, Lynx Titan',
     ]);
+  });
+
+  it('marks an event from before this site beside its winner', () => {
+    expect(
+      winnerCells([
+        { ...completedEvent(1, 'BOTW: Zulrah', ['Woox']), before_site: true },
+        completedEvent(2, 'SOTW: Mining', ['Zezima']),
+      ]),
+    ).toEqual(['WooxBefore this site', 'Zezima']);
   });
 
   it('names a sole winner alone, and says so when no winner is recorded', () => {
@@ -142,6 +161,31 @@ describe('EventSection', () => {
 
     await userEvent.click(within(table).getByRole('button', { name: 'Show the top 10' }));
     expect(rows()).toHaveLength(10);
+  });
+
+  describe("in the visitor's own time zone", () => {
+    it('shows when an upcoming event starts and an active one ends, the zone named, and offers each as a calendar file', () => {
+      const upcoming: ClanEvent = {
+        ...completedEvent(8, 'Bingo night', []),
+        start_date: '2026-12-05T17:00:00.000Z',
+        end_date: '2026-12-05T19:00:00.000Z',
+      };
+      render(<EventSection status="upcoming" shown={[upcoming]} total={1} now={NOW} />);
+      const row = within(screen.getByRole('table', { name: 'Upcoming Events' })).getAllByRole('row')[1]!;
+      expect(within(row).getByText('Sat 5 Dec, 18:00 CET')).toHaveAttribute(
+        'datetime',
+        '2026-12-05T17:00:00.000Z',
+      );
+      const download = within(row).getByRole('link', { name: 'Add to calendar: Bingo night' });
+      expect(download).toHaveAttribute('href', '/api/events/8.ics');
+      expect(download).toHaveAttribute('download');
+    });
+
+    it('names the year of an event that ended in another year', () => {
+      const old = { ...completedEvent(9, 'Winter bingo', []), end_date: '2025-12-20T21:30:00.000Z' };
+      render(<EventSection status="completed" shown={[old]} total={1} now={NOW} />);
+      expect(screen.getByText('Sat, 20 Dec 2025, 22:30 CET')).toBeInTheDocument();
+    });
   });
 
   it('offers no standings for an event whose competition has none', () => {

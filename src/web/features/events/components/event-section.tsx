@@ -1,10 +1,12 @@
+import { CalendarPlus } from 'lucide-react';
 import { useId, useState } from 'react';
+import { eventCalendarPath } from '#core/events/event-calendar.ts';
 import type { EventStatus } from '#core/events/event-status.ts';
 import type { ClanEvent } from '#core/events/events.schema.ts';
 import { sameRsn } from '#core/members/names.ts';
 import type { WomCompetitionItem } from '#core/wom/wom-data.schema.ts';
 import { MemberLink } from '../../../components/member-link.tsx';
-import { formatShortDate } from '../../../lib/format.ts';
+import { formatLocalDateTime } from '../../../lib/format-date-time.ts';
 import { endsInText, startsInText } from '../utils/event-timing.ts';
 import { CompetitionStandings } from './competition-standings.tsx';
 import { EventName } from './event-name.tsx';
@@ -15,9 +17,10 @@ const SECTIONS: Record<EventStatus, { title: string; empty: string; timing: stri
   completed: { title: 'Completed Events', empty: 'No completed events yet', timing: 'Ended' },
 };
 
+/** When it starts (or ends) in the visitor's own time zone, named: 'Sat 5 Dec, 18:00 CET'. */
 function Timing({ event, status, now }: { event: ClanEvent; status: EventStatus; now: Date }) {
   const date = status === 'upcoming' ? event.start_date : event.end_date;
-  const when = date === null ? null : <time dateTime={date}>{formatShortDate(date)}</time>;
+  const when = date === null ? null : <time dateTime={date}>{formatLocalDateTime(date, now)}</time>;
   if (status === 'completed') return when;
   return (
     <>
@@ -102,6 +105,15 @@ function EventRow({
       <tr className="border-t border-stone-800 align-middle">
         <td className="px-4 py-3">
           <EventName event={event} />
+          <a
+            href={eventCalendarPath(event.id)}
+            download
+            aria-label={`Add to calendar: ${event.name}`}
+            className="mt-1 mr-3 inline-flex items-center gap-1 text-xs whitespace-nowrap text-sky-300 hover:text-sky-200 hover:underline"
+          >
+            <CalendarPlus aria-hidden="true" className="h-3.5 w-3.5" />
+            Add to calendar
+          </a>
           {competition && hasStandings && (
             <button
               type="button"
@@ -115,12 +127,20 @@ function EventRow({
             </button>
           )}
         </td>
-        <td className="px-4 py-3 whitespace-nowrap text-stone-300">
+        <td className="px-4 py-3 text-stone-300 sm:whitespace-nowrap">
           <Timing event={event} status={status} now={now} />
         </td>
         {status === 'completed' && (
           <td className="px-4 py-3">
             <Winners winners={event.winners} competition={competition} />
+            {event.before_site && (
+              <span
+                className="mt-1 block text-xs text-stone-400"
+                title="It ended before this site's first sync: its points count only if an admin books them."
+              >
+                Before this site
+              </span>
+            )}
           </td>
         )}
       </tr>
