@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { CharacterPage } from '#core/members/character.schema.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
+import { expectReadableAxes } from './chart-axes.ts';
 import { E2E_ADMIN, apiJson, expect, expectAccessible, fitsViewport, siteOrigin, test } from './fixtures.ts';
 
 const SHOTS = '/tmp/shots-E';
@@ -32,9 +33,12 @@ for (const width of [1280, 390]) {
     await expect(page).toHaveURL(new RegExp(`/members/${member.wom_id}$`));
     await expect(page.getByRole('heading', { level: 1, name: member.name })).toBeVisible();
     const chart = page.getByRole('figure', { name: `${member.name}'s XP and EHB over time` });
-    await expect(chart.getByRole('application')).toBeVisible();
-    // One line for XP and one for EHB.
+    // A chart for XP and one for EHB, each with its own axis and one line.
+    await expect(chart.getByRole('application')).toHaveCount(2);
     await expect(chart.locator('.recharts-line')).toHaveCount(2);
+    await expect(chart.locator('.recharts-yAxis')).toHaveCount(2);
+    await expectReadableAxes(chart);
+    await chart.screenshot({ path: `${SHOTS}/character-chart-${width}.png` });
     const wom = page.getByRole('link', { name: /^Wise Old Man profile/ });
     await expect(wom).toHaveAttribute('href', data.wom_profile_url);
     await expect(wom).toHaveAttribute('href', /^https:\/\/wiseoldman\.net\/players\//);

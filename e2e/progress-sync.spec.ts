@@ -11,6 +11,7 @@ import {
   fitsViewport,
   test,
 } from './fixtures.ts';
+import { expectReadableAxes } from './chart-axes.ts';
 
 /**
  * Issue 21, item 12: after Sync Progress the character card, the goals and `/api/pwom-player` show
@@ -151,6 +152,17 @@ for (const width of [1280, 390]) {
       await page.getByRole('tab', { name: 'Characters' }).click();
       await expect(card).toBeVisible();
       await expectAccessible(page);
+
+      // Both values fall on one day: the goal's chart still labels days, round values and its target.
+      await page.goto(`/goals/${goal.id}`);
+      const chart = page.getByRole('figure', { name: 'Overall progress over time' });
+      await expect(chart.locator('.recharts-line')).toHaveCount(1);
+      await expectReadableAxes(chart);
+      await expect(chart.getByRole('list', { name: 'Legend' })).toContainText(
+        `Target: ${formatted(goal.target_value)}`,
+      );
+      expect(await fitsViewport(page)).toBe(true);
+      await chart.screenshot({ path: `${SHOTS}/goal-chart-${width}.png` });
     });
 
     test("the member's progress page fits, every tab on screen", async ({ page }) => {

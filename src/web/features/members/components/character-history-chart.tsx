@@ -1,6 +1,13 @@
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CharacterHistoryPoint } from '#core/members/character.schema.ts';
-import { formatMillions, formatNumber, formatShortDate } from '../../../lib/format.ts';
+import {
+  dayAxisProps,
+  formatChartDay,
+  tooltipProps,
+  valueAxisProps,
+} from '../../../components/chart-props.ts';
+import { dayScale, niceValueScale, type AxisScale } from '../../../lib/chart-scale.ts';
+import { formatNumber } from '../../../lib/format.ts';
 
 interface ChartPoint {
   time: number;
@@ -14,19 +21,65 @@ const MAX_DOTTED_POINTS = 31;
 const XP_COLOUR = '#e7c04a';
 const EHB_COLOUR = '#5eead4';
 
+/** The two charts share their days, so a day sits at the same place in both; hovering one shows both. */
+const SYNC_ID = 'character-history';
+
 function chartPoints(history: readonly CharacterHistoryPoint[]): ChartPoint[] {
   return history
     .map(({ day, exp, ehb }) => ({ time: Date.parse(`${day}T00:00:00.000Z`), exp, ehb }))
     .filter(({ time }) => !Number.isNaN(time));
 }
 
-const formatTick = (time: number) => formatShortDate(new Date(time).toISOString());
+/** One measure's chart: its own value axis, round labels, the shared days below it. */
+function MeasureChart({
+  points,
+  days,
+  measure,
+  name,
+  colour,
+}: {
+  points: readonly ChartPoint[];
+  days: AxisScale;
+  measure: 'exp' | 'ehb';
+  name: string;
+  colour: string;
+}) {
+  const values = niceValueScale(points.map((point) => point[measure]));
+  return (
+    <div>
+      <p className="text-xs font-medium" style={{ color: colour }}>
+        {name}
+      </p>
+      <LineChart
+        responsive
+        syncId={SYNC_ID}
+        data={points}
+        style={{ width: '100%', height: 150 }}
+        margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+      >
+        <CartesianGrid stroke="#292524" strokeDasharray="3 3" />
+        <XAxis {...dayAxisProps(days)} />
+        <YAxis {...valueAxisProps(values, colour)} />
+        <Tooltip {...tooltipProps} />
+        <Line
+          type="monotone"
+          dataKey={measure}
+          name={name}
+          stroke={colour}
+          strokeWidth={2}
+          dot={points.length <= MAX_DOTTED_POINTS}
+          isAnimationActive={false}
+        />
+      </LineChart>
+    </div>
+  );
+}
 
 /**
- * The member's overall XP (left axis) and EHB (right axis), one point a day, as the site stored them
- * from WOM's snapshots. Built on Recharts like the goal and race charts (progress-chart.tsx), which
- * always draw a target this history has none of; only the character page imports it, so Recharts
- * stays out of the other pages' code.
+ * The member's overall XP and their EHB, one point a day, as the site stored them from WOM's
+ * snapshots: a chart each, one above the other, so each has its own axis and neither line runs
+ * across the other's labels. Built on Recharts like the goal and race charts (progress-chart.tsx);
+ * only the character page imports it, so Recharts stays out of the other pages' code.
  */
 export function CharacterHistoryChart({
   label,
@@ -39,81 +92,22 @@ export function CharacterHistoryChart({
   const points = chartPoints(history);
   const first = points[0];
   const last = points.at(-1);
-  const dotted = points.length <= MAX_DOTTED_POINTS;
+  const days = first && last ? dayScale(first.time, last.time) : null;
   return (
     <figure aria-label={label} className="rounded-lg border border-stone-800 bg-stone-900 p-3">
-      {points.length === 0 ? (
-        <p className="py-6 text-center text-sm text-stone-400">No history stored yet</p>
+      {days ? (
+        <div className="space-y-3">
+          <MeasureChart points={points} days={days} measure="exp" name="XP" colour={XP_COLOUR} />
+          <MeasureChart points={points} days={days} measure="ehb" name="EHB" colour={EHB_COLOUR} />
+        </div>
       ) : (
-        <LineChart
-          responsive
-          data={points}
-          style={{ width: '100%', height: 240 }}
-          margin={{ top: 8, right: 0, bottom: 0, left: 0 }}
-        >
-          <CartesianGrid stroke="#292524" strokeDasharray="3 3" />
-          <XAxis
-            dataKey="time"
-            type="number"
-            scale="time"
-            domain={['dataMin', 'dataMax']}
-            tickFormatter={formatTick}
-            stroke="#a8a29e"
-            fontSize={12}
-            minTickGap={24}
-          />
-          <YAxis
-            yAxisId="exp"
-            domain={['dataMin', 'dataMax']}
-            tickFormatter={(value: number) => formatMillions(value)}
-            stroke={XP_COLOUR}
-            fontSize={12}
-            width={56}
-          />
-          <YAxis
-            yAxisId="ehb"
-            orientation="right"
-            domain={['dataMin', 'dataMax']}
-            tickFormatter={(value: number) => formatNumber(value)}
-            stroke={EHB_COLOUR}
-            fontSize={12}
-            width={44}
-          />
-          <Tooltip
-            labelFormatter={(time) => formatTick(Number(time))}
-            formatter={(value) => formatNumber(Number(value))}
-            contentStyle={{ background: '#1c1917', border: '1px solid #44403c' }}
-          />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Line
-            yAxisId="exp"
-            type="monotone"
-            dataKey="exp"
-            name="XP"
-            stroke={XP_COLOUR}
-            strokeWidth={2}
-            dot={dotted}
-            isAnimationActive={false}
-          />
-          <Line
-            yAxisId="ehb"
-            type="monotone"
-            dataKey="ehb"
-            name="EHB"
-            stroke={EHB_COLOUR}
-            strokeWidth={2}
-            // Dashed, so the XP line still shows where the two lines run together.
-            strokeDasharray="6 4"
-            dot={dotted}
-            isAnimationActive={false}
-          />
-        </LineChart>
+        <p className="py-6 text-center text-sm text-stone-400">No history stored yet</p>
       )}
       {first && last && (
         <figcaption className="mt-2 text-xs text-stone-400">
           {points.length === 1
-            ? `One day stored: ${formatTick(first.time)}, ${formatNumber(first.exp)} XP, ${formatNumber(first.ehb)} EHB.`
-            : `From ${formatTick(first.time)} to ${formatTick(last.time)}: ${formatNumber(first.exp)} to ${formatNumber(last.exp)} XP, ${formatNumber(first.ehb)} to ${formatNumber(last.ehb)} EHB.`}
+            ? `One day stored: ${formatChartDay(first.time)}, ${formatNumber(first.exp)} XP, ${formatNumber(first.ehb)} EHB.`
+            : `From ${formatChartDay(first.time)} to ${formatChartDay(last.time)}: ${formatNumber(first.exp)} to ${formatNumber(last.exp)} XP, ${formatNumber(first.ehb)} to ${formatNumber(last.ehb)} EHB.`}
         </figcaption>
       )}
     </figure>
