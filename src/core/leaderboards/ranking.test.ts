@@ -80,7 +80,11 @@ describe('hasMoreThanTop', () => {
       ...Array.from({ length: 8 }, (_, index) => candidate(`Tied${index}`, 50)),
     ]);
     expect(leaderboardTop(tied)).toHaveLength(16);
-    expect(leaderboardTop(tied).slice(8).map((entry) => entry.rank)).toEqual(Array<number>(8).fill(9));
+    expect(
+      leaderboardTop(tied)
+        .slice(8)
+        .map((entry) => entry.rank),
+    ).toEqual(Array<number>(8).fill(9));
     expect(hasMoreThanTop(tied)).toBe(false);
     expect(hasMoreThanTop([...tied, { rank: 17, wom_id: 'low', name: 'Low', value: 1 }])).toBe(true);
   });

@@ -49,7 +49,9 @@ describe('rankByValue', () => {
     const valueOf = (player: { value: number }) => player.value;
     expect(rankByValue(players, valueOf).map(({ item }) => item.name)).toEqual(['zed', 'Amy']);
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-    expect(rankByValue(players, valueOf, { breakTie: byName }).map(({ item, rank }) => [item.name, rank])).toEqual([
+    expect(
+      rankByValue(players, valueOf, { breakTie: byName }).map(({ item, rank }) => [item.name, rank]),
+    ).toEqual([
       ['Amy', 1],
       ['zed', 1],
     ]);

@@ -75,11 +75,9 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
  * then WOM id so the order, and with it a page's cursor, is the same on every read.
  */
 export function finalStandings(scores: readonly ArchivedScore[]): Standing[] {
-  return rankByValue(
-    scores,
-    (score) => score.siege_score,
-    { breakTie: (a, b) => collator.compare(a.name, b.name) || a.wom_id.localeCompare(b.wom_id) },
-  ).map(({ item, rank }) => ({ rank, wom_id: item.wom_id, name: item.name, siege_score: item.siege_score }));
+  return rankByValue(scores, (score) => score.siege_score, {
+    breakTie: (a, b) => collator.compare(a.name, b.name) || a.wom_id.localeCompare(b.wom_id),
+  }).map(({ item, rank }) => ({ rank, wom_id: item.wom_id, name: item.name, siege_score: item.siege_score }));
 }
 
 /** One page of standings after the `shown` places already shown. */
