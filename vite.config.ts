@@ -27,7 +27,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'core', include: ['src/core/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'core',
+          include: ['src/core/**/*.test.ts'],
+          environment: 'node',
+          // Property tests run a hundred cases each: seconds when both cores also run PostgreSQL.
+          testTimeout: 20_000,
+        },
       },
       {
         extends: true,
