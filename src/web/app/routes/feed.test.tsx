@@ -133,8 +133,14 @@ describe('clan feed page', () => {
     const open = within(drop!).getByRole('button', {
       name: 'Screenshot of Zezima: Twisted bow (opens full size)',
     });
+    // Pointing at the thumbnail fetches the dialog's code; the first one opened may wait for it.
+    await userEvent.hover(open);
     await userEvent.click(open);
-    const dialog = await screen.findByRole('dialog', { name: 'Screenshot of Zezima: Twisted bow' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Screenshot of Zezima: Twisted bow' },
+      { timeout: 10_000 },
+    );
     expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/api/dink/images/12');
     expect(within(dialog).getByRole('link', { name: 'Open the picture on its own' })).toHaveAttribute(
       'href',

@@ -1,14 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
-import { SCREENSHOT_FULL_WIDTH, SCREENSHOT_THUMBNAIL_WIDTH } from '#core/dink/screenshots.ts';
-import { Modal } from '../../../components/modal.tsx';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { SCREENSHOT_THUMBNAIL_WIDTH } from '#core/dink/screenshots.ts';
 
-/** The game client's usual 16:9 shape: what an image's box holds before the picture loads. */
-const heightOf = (width: number) => Math.round((width * 9) / 16);
+/**
+ * The dialog's code (and the dialog library's) is fetched when a thumbnail is pointed at or focused,
+ * so the feed and the pages that list moments do not download it for a picture nobody opens.
+ */
+const loadDialog = () => import('./screenshot-dialog.tsx');
+/** Starts the download early; a failure here is met again, and shown, when the dialog opens. */
+const prefetchDialog = () => void loadDialog().catch(() => {});
+const ScreenshotDialog = lazy(() =>
+  loadDialog().then(({ ScreenshotDialog }) => ({ default: ScreenshotDialog })),
+);
 
 /**
  * A moment's screenshot as a list shows it: the thumbnail (a few kilobytes, loaded as it nears the
- * screen) in a box of the game client's shape, reserved before it loads so the list does not jump.
- * A click opens the full picture in a dialog, with a link to it on its own.
+ * screen) in a box of the game client's 16:9 shape, reserved before it loads so the list does not
+ * jump. A click opens the full picture in a dialog, with a link to it on its own.
  */
 export function ScreenshotViewer({
   thumbnailUrl,
@@ -37,6 +44,8 @@ export function ScreenshotViewer({
         aria-haspopup="dialog"
         aria-label={`${alt} (opens full size)`}
         onClick={() => setOpen(true)}
+        onPointerEnter={prefetchDialog}
+        onFocus={prefetchDialog}
         className={`block shrink-0 cursor-zoom-in rounded focus-visible:outline-2 focus-visible:outline-gold-300 ${className}`}
       >
         <span className="block aspect-video overflow-hidden rounded border border-stone-800 bg-stone-950">
@@ -46,29 +55,16 @@ export function ScreenshotViewer({
             loading="lazy"
             decoding="async"
             width={SCREENSHOT_THUMBNAIL_WIDTH}
-            height={heightOf(SCREENSHOT_THUMBNAIL_WIDTH)}
+            height={(SCREENSHOT_THUMBNAIL_WIDTH * 9) / 16}
             className="h-full w-full object-contain"
           />
         </span>
       </button>
-      <Modal open={open} onOpenChange={setOpen} title={alt} size="large">
-        <img
-          src={imageUrl}
-          alt={alt}
-          decoding="async"
-          width={SCREENSHOT_FULL_WIDTH}
-          height={heightOf(SCREENSHOT_FULL_WIDTH)}
-          className="h-auto w-full rounded border border-stone-800 bg-stone-950"
-        />
-        <a
-          href={imageUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="mt-3 inline-block text-sm text-gold-300 underline underline-offset-4 hover:text-gold-200"
-        >
-          Open the picture on its own
-        </a>
-      </Modal>
+      {open && (
+        <Suspense fallback={null}>
+          <ScreenshotDialog imageUrl={imageUrl} alt={alt} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
