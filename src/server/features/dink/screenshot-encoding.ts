@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DINK_MAX_IMAGE_BYTES } from '#core/dink/receiver-limits.ts';
 import { SCREENSHOT_MAX_PIXELS } from '#core/dink/screenshots.ts';
 import { HttpError, RateLimitedError } from '../../http/http-error.ts';
 import type { FromScreenshotEncoder, ToScreenshotEncoder } from './screenshot-encoder-messages.ts';
@@ -16,10 +17,11 @@ export const IMAGE_PIXELS_MESSAGE = `The image must be at most ${SCREENSHOT_MAX_
 export const ENCODER_BUSY_MESSAGE = 'The site is busy with other screenshots. Try again in a few seconds.';
 
 /**
- * Screenshots waiting for the encoder: past this, a post is answered 429 (Dink tries again later)
- * rather than held, so a burst keeps a bounded number of uploads in memory.
+ * Uploads held for the encoder, the one it is on included: eight of Dink's largest. Past this a post
+ * is answered 429 (Dink tries again later) rather than held, so a burst of large screenshots keeps a
+ * bounded amount in memory, while a burst of small ones waits its turn.
  */
-export const MAX_WAITING_SCREENSHOTS = 8;
+export const MAX_QUEUED_BYTES = 8 * DINK_MAX_IMAGE_BYTES;
 const BUSY_RETRY_SECONDS = 5;
 /** An encoder that has not answered by then is stuck on the picture: it is ended, the picture refused. */
 const ENCODE_TIMEOUT_MS = 30_000;
@@ -45,6 +47,7 @@ let encoder: Encoder | null = null;
 /** The screenshot being encoded and those waiting, in the order they came. */
 let queue: Promise<unknown> = Promise.resolve();
 let pending = 0;
+let queuedBytes = 0;
 let nextId = 1;
 let idleTimer: NodeJS.Timeout | undefined;
 
@@ -124,19 +127,21 @@ async function encodeNow(bytes: Buffer): Promise<EncodedScreenshot> {
 /**
  * Re-encodes an uploaded screenshot in the encoder's process, one at a time: a WebP at most
  * SCREENSHOT_FULL_WIDTH wide and a SCREENSHOT_THUMBNAIL_WIDTH thumbnail. A file that does not decode
- * as a PNG or JPEG is a 415, one of more than SCREENSHOT_MAX_PIXELS a 413, and a post that finds
- * MAX_WAITING_SCREENSHOTS already waiting a 429.
+ * as a PNG or JPEG is a 415, one of more than SCREENSHOT_MAX_PIXELS a 413, and one that would take
+ * the uploads held past MAX_QUEUED_BYTES a 429.
  */
 export function encodeScreenshot(bytes: Buffer): Promise<EncodedScreenshot> {
-  if (pending > MAX_WAITING_SCREENSHOTS) {
+  if (pending > 0 && queuedBytes + bytes.length > MAX_QUEUED_BYTES) {
     return Promise.reject(new RateLimitedError(BUSY_RETRY_SECONDS, ENCODER_BUSY_MESSAGE));
   }
   pending += 1;
+  queuedBytes += bytes.length;
   const encoded = queue.then(() => encodeNow(bytes));
   queue = encoded
     .catch(() => {})
     .finally(() => {
       pending -= 1;
+      queuedBytes -= bytes.length;
       if (pending === 0 && encoder) hold(encoder.child, false);
     });
   return encoded;
