@@ -17,4 +17,5 @@ export const PUBLIC_READ_URLS = [
   '/api/feed?kind=pet',
   '/api/personal-bests',
   '/api/loot-board',
+  '/events.ics',
 ];
