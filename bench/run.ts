@@ -22,6 +22,7 @@ import { freePort } from '../src/test/free-port.ts';
 import { adminMembersTabTimes } from './lib/admin-tab.ts';
 import { BENCH_ADMIN, startApp, startBareServer, type RunningProcess } from './lib/app-process.ts';
 import { firstPageBytes, medianTimeToShow, THROTTLED } from './lib/browser.ts';
+import { measureFeedBytes } from './lib/feed-bytes.ts';
 import { loadTest, type LoadResult } from './lib/load.ts';
 import { rssMb, settledRssMb, watchPeakRss } from './lib/process-stats.ts';
 import { formatTable, type Row } from './lib/table.ts';
@@ -211,6 +212,7 @@ try {
 
   await app.stop();
   rows.push(...(await adminRows()));
+  rows.push(...(await measureFeedBytes()).rows);
 
   process.stdout.write(
     `\n${MEMBERS} members, ${CONNECTIONS} connections, ${SECONDS} s per load run; app = production build in demo mode (SQLite), bare = node:http sending the same bytes\n\n`,
