@@ -175,6 +175,7 @@ describe('the OpenAPI document', () => {
         'details',
         'value',
         'image_url',
+        'thumbnail_url',
       ]),
     );
     const board = operation('get', '/api/personal-bests');
