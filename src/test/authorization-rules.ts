@@ -346,6 +346,8 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
     body: { ...eventBody, name: 'Matrix bingo, moved' },
   })),
   'DELETE /api/admin/events/:id': one(adminOnly(204), (world) => ({ params: { id: world.event } })),
+  // The matrix's event is an admin's own: only one from before this site is booked by hand (409).
+  'POST /api/admin/events/:id/book-points': one(adminOnly(409), (world) => ({ params: { id: world.event } })),
   'POST /api/admin/player-watch/import': one(adminOnly(200), () => ({
     body: [{ accused_rsn: 'Some Scammer', reason: 'Scam' }],
   })),

@@ -41,6 +41,7 @@ export const AUDIT_ACTION_LABELS = {
   'event.create': 'Event created',
   'event.update': 'Event edited',
   'event.delete': 'Event deleted',
+  'event.book-points': 'Event points booked',
   'claim-code.create': 'Claim code created',
   'claim-code.revoke': 'Claim code revoked',
   'claim-request.approve': 'Claim request approved',
@@ -222,6 +223,16 @@ const SENTENCES: Readonly<Record<AuditAction, Describe>> = {
   'event.create': (entry) => `created the event ${eventName(entry)}`,
   'event.update': (entry) => `edited the event ${eventName(entry)}`,
   'event.delete': (entry) => `deleted the event ${eventName(entry)}`,
+  'event.book-points': (entry) => {
+    const after = record(entry.after);
+    const points = Number(after.points);
+    const members = Number(after.members);
+    const figures =
+      Number.isFinite(points) && Number.isFinite(members)
+        ? `: ${plural(points, 'point')} to ${plural(members, 'member')}`
+        : '';
+    return `booked the points of ${eventName(entry)}, from before this site${figures}`;
+  },
   'claim-code.create': (entry) => `made a claim code for ${memberOf(entry)}`,
   'claim-code.revoke': (entry) => `revoked a claim code for ${memberOf(entry)}`,
   'claim-request.approve': (entry) =>

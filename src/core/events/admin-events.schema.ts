@@ -15,6 +15,8 @@ export const adminEventSchema = eventSchema.omit({ winners: true }).extend({
   /** When WOM last answered that it has no such competition: the row is flagged until corrected. */
   wom_missing_at: z.string().nullable(),
   points_awarded_at: z.string().nullable(),
+  /** When the competition's final results were stored, paid or not. */
+  results_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { competitionsOwingResults, planCompetitionAwards } from './competition-awards.ts';
+import { competitionsOwingResults, paysOnResults, planCompetitionAwards } from './competition-awards.ts';
 
 const START = new Date('2024-06-15T18:00:00Z');
 const WEEK = 7 * 24 * 3_600_000;
@@ -164,7 +164,7 @@ describe('competitionsOwingResults', () => {
     { id: 4, endsAt: '2024-05-30T00:00:00Z' },
   ];
   const synced = (...ids: string[]) =>
-    ids.map((wom_id) => ({ wom_id, end_date: '2024-06-10T00:00:00Z', manual: false }));
+    ids.map((wom_id) => ({ wom_id, end_date: '2024-06-10T00:00:00Z', manual: false, before_site: false }));
 
   it('picks only the competitions that owe points, oldest end first', () => {
     expect(competitionsOwingResults(competitions, synced('3', '1', '2'), 10)).toEqual([1, 2, 3]);
@@ -179,17 +179,40 @@ describe('competitionsOwingResults', () => {
   });
 
   it("fetches an admin's event linked to a competition the group does not list, ordered by the event's end", () => {
-    const owed = [...synced('1', '3'), { wom_id: '77', end_date: '2024-06-02T12:00:00Z', manual: true }];
+    const owed = [
+      ...synced('1', '3'),
+      { wom_id: '77', end_date: '2024-06-02T12:00:00Z', manual: true, before_site: false },
+    ];
     expect(competitionsOwingResults(competitions, owed, 10)).toEqual([1, 77, 3]);
   });
 
   it("counts an admin's unlisted competition within the same budget", () => {
-    const owed = [{ wom_id: '77', end_date: '2024-05-01T00:00:00Z', manual: true }, ...synced('4', '1')];
+    const owed = [
+      { wom_id: '77', end_date: '2024-05-01T00:00:00Z', manual: true, before_site: false },
+      ...synced('4', '1'),
+    ];
     expect(competitionsOwingResults(competitions, owed, 2)).toEqual([77, 4]);
   });
 
   it("orders an admin's event linked to a group competition by the competition's end", () => {
-    const owed = [{ wom_id: '2', end_date: '2024-05-01T00:00:00Z', manual: true }, ...synced('1')];
+    const owed = [
+      { wom_id: '2', end_date: '2024-05-01T00:00:00Z', manual: true, before_site: false },
+      ...synced('1'),
+    ];
     expect(competitionsOwingResults(competitions, owed, 10)).toEqual([1, 2]);
+  });
+
+  it('fetches what owes points before the results of competitions that ended before this site', () => {
+    const history = ['4', '1'].map((wom_id) => ({ ...synced(wom_id)[0]!, before_site: true }));
+    expect(competitionsOwingResults(competitions, [...history, ...synced('3')], 2)).toEqual([3, 4]);
+    expect(competitionsOwingResults(competitions, [...history, ...synced('3')], 10)).toEqual([3, 4, 1]);
+  });
+});
+
+describe('paysOnResults', () => {
+  it("pays an admin's event and a synced one, but not a synced one from before this site", () => {
+    expect(paysOnResults({ manual: true, before_site: false })).toBe(true);
+    expect(paysOnResults({ manual: false, before_site: false })).toBe(true);
+    expect(paysOnResults({ manual: false, before_site: true })).toBe(false);
   });
 });

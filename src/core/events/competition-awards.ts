@@ -61,18 +61,31 @@ export function planCompetitionAwards(input: {
   };
 }
 
-/** An event that still owes its points: its competition and, for an admin's event, its own end. */
+/** An event whose results are not stored yet: its competition and, for an admin's event, its own end. */
 export interface OwedEvent {
   wom_id: string;
   end_date: string;
   manual: boolean;
+  /** Its competition ended before the site's first sync (a synced event only). */
+  before_site: boolean;
 }
 
 /**
- * The competitions whose standings a sync fetches: those that still owe their points, oldest end
- * first, at most `max`, so one run stays within its WOM request budget and the rest follow next run.
- * A synced event's competition is fetched while the group lists it; an admin's event is linked by
- * hand, possibly to a competition the group does not list, which then ends when the event does.
+ * Whether an event's results pay points when they are stored: an admin's event always does (linking
+ * it means it to pay, whenever they do); a synced one unless it ended before this site, whose
+ * results only show its winner until an admin books them (issue 29).
+ */
+export function paysOnResults(event: { manual: boolean; before_site: boolean }): boolean {
+  return event.manual || !event.before_site;
+}
+
+/**
+ * The competitions whose standings a sync fetches: those whose results are not stored yet, the ones
+ * that owe points first, then each by oldest end, at most `max`, so one run stays within its WOM
+ * request budget and the rest follow next run (a clan's history before the site fills in over a few
+ * runs without holding up a new competition's points). A synced event's competition is fetched while
+ * the group lists it; an admin's event is linked by hand, possibly to a competition the group does
+ * not list, which then ends when the event does.
  */
 export function competitionsOwingResults(
   competitions: ReadonlyArray<{ id: number; endsAt: string }>,
@@ -83,9 +96,10 @@ export function competitionsOwingResults(
   return owed
     .flatMap((event) => {
       const endsAt = listed.get(event.wom_id) ?? (event.manual ? event.end_date : undefined);
-      return endsAt === undefined ? [] : [{ id: Number(event.wom_id), endsAt: Date.parse(endsAt) }];
+      if (endsAt === undefined) return [];
+      return [{ id: Number(event.wom_id), endsAt: Date.parse(endsAt), pays: paysOnResults(event) }];
     })
-    .sort((a, b) => a.endsAt - b.endsAt)
+    .sort((a, b) => Number(b.pays) - Number(a.pays) || a.endsAt - b.endsAt)
     .slice(0, max)
     .map((competition) => competition.id);
 }

@@ -15,5 +15,7 @@ export const eventSchema = z.object({
   winner_username: z.string().nullable(),
   /** Every participant at place 1 (a tie has several), standings order; empty when none is recorded. */
   winners: z.array(z.string()),
+  /** Its competition ended before the site's first sync: it shows its winner and pays only if booked. */
+  before_site: z.boolean(),
 });
 export type ClanEvent = z.infer<typeof eventSchema>;

@@ -144,6 +144,10 @@ export interface EventsTable {
   wom_title: ColumnType<string | null, string | null | undefined, string | null>;
   /** When WOM last answered that the linked competition does not exist; null once it is found. */
   wom_missing_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Its competition ended before the site's first sync: its results pay only if an admin books them. */
+  before_site: BoolWithDefault;
+  /** When the competition's final results were stored, paid or not. */
+  results_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -19,6 +19,7 @@ import * as dinkWebpScreenshots from './2026_12_04_1000_dink_webp_screenshots.ts
 import * as recomputeUsernameSkeletons from './2026_12_04_1100_recompute_username_skeletons.ts';
 import * as usernameKeys from './2026_12_04_1100_username_keys.ts';
 import * as memberReturns from './2026_12_04_1300_member_returns.ts';
+import * as pastCompetitionResults from './2026_12_04_1300_past_competition_results.ts';
 import * as pointsUndo from './2026_12_04_1400_points_undo.ts';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_04_1100_recompute_username_skeletons': recomputeUsernameSkeletons,
   '2026_12_04_1100_username_keys': usernameKeys,
   '2026_12_04_1300_member_returns': memberReturns,
+  '2026_12_04_1300_past_competition_results': pastCompetitionResults,
   '2026_12_04_1400_points_undo': pointsUndo,
 };

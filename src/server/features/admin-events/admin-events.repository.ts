@@ -15,14 +15,24 @@ const COLUMNS = [
   'wom_title',
   'wom_missing_at',
   'points_awarded_at',
+  'results_at',
   'created_at',
   'updated_at',
 ] as const;
 
-type EventRow = Omit<AdminEvent, 'manual' | 'short_event'> & { manual: SqlBool; short_event: SqlBool };
+type EventRow = Omit<AdminEvent, 'manual' | 'short_event' | 'before_site'> & {
+  manual: SqlBool;
+  short_event: SqlBool;
+  before_site: SqlBool;
+};
 
 function toAdminEvent(row: EventRow): AdminEvent {
-  return { ...row, manual: toBool(row.manual), short_event: toBool(row.short_event) };
+  return {
+    ...row,
+    manual: toBool(row.manual),
+    short_event: toBool(row.short_event),
+    before_site: toBool(row.before_site),
+  };
 }
 
 /** Every event, synced and manual, in the public list's order. */
@@ -84,4 +94,18 @@ export async function deleteManualEvent(db: Db, id: number): Promise<boolean> {
     .where('manual', '=', true)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Takes an event's points booking for this transaction: marks it booked unless it already is, and
+ * says whether it did. Under the row's lock, a second admin's booking waits and then finds it done.
+ */
+export async function claimEventBooking(db: Db, id: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('events')
+    .set({ points_awarded_at: now.toISOString(), updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('points_awarded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

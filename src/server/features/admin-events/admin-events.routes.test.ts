@@ -87,6 +87,7 @@ for (const dialect of testDialects) {
       { method: 'POST' as const, url: '/api/admin/events', payload: FISHING_WEEK },
       { method: 'PUT' as const, url: '/api/admin/events/1', payload: FISHING_WEEK },
       { method: 'DELETE' as const, url: '/api/admin/events/1' },
+      { method: 'POST' as const, url: '/api/admin/events/1/book-points' },
     ];
 
     for (const route of routes) {
@@ -122,6 +123,8 @@ for (const dialect of testDialects) {
         wom_title: linked.title,
         wom_missing_at: null,
         points_awarded_at: null,
+        before_site: false,
+        results_at: null,
         created_at: t.clock.now().toISOString(),
         updated_at: t.clock.now().toISOString(),
       });

@@ -7,7 +7,7 @@ import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import { listAdminEvents } from './admin-events.repository.ts';
-import { createEvent, deleteEvent, updateEvent } from './admin-events.service.ts';
+import { bookEventPoints, createEvent, deleteEvent, updateEvent } from './admin-events.service.ts';
 
 /**
  * The admin's events (DESIGN §5.1): every event to see, and manual ones to add, edit and delete.
@@ -60,6 +60,19 @@ export async function adminEventsRoutes(
       },
     },
     async (request) => updateEvent(deps, request.params.id, request.body, requestActor(request)),
+  );
+
+  // One button for an event from before this site: its points, booked through the ledger (issue 29).
+  routes.post(
+    '/events/:id/book-points',
+    {
+      schema: {
+        tags: ['admin'],
+        params: eventParamsSchema,
+        response: { 200: adminEventSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => bookEventPoints(deps, request.params.id, requestActor(request)),
   );
 
   routes.delete(

@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AdminEvent } from '#core/events/admin-events.schema.ts';
+import { EVENT_BOOKING_MESSAGES, eventBookingProblem } from '#core/events/event-booking.ts';
+import { planEventAwards } from '#core/events/event-awards.ts';
 import {
   EVENT_MESSAGES,
   eventDeleteProblem,
@@ -17,8 +19,13 @@ import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { announce } from '../discord/discord-outbox.ts';
 import { competitionRef } from '../wom-sync/sync-news.ts';
+import { bookPlannedAwards } from '../wom-sync/book-awards.ts';
+import { womCacheKeys, type CompetitionStandings } from '../wom-sync/wom-payloads.ts';
+import { listScoringMemberIds } from '../wom-sync/wom-sync.repository.ts';
+import { readWomCache } from '../wom-data/wom-data.repository.ts';
 import { competitionTitle } from './competition-check.ts';
 import {
+  claimEventBooking,
   deleteManualEvent,
   findAdminEvent,
   findEventIdByWomId,
@@ -165,5 +172,65 @@ export async function deleteEvent(deps: AdminEventsDeps, id: number, actor: Audi
     if (problem) throw refusal(problem);
     if (!(await deleteManualEvent(trx, id))) throw notFound(EVENT_NOT_FOUND);
     await audited(deps, trx, { actor, action: 'event.delete', id, before, after: null });
+  });
+}
+
+/**
+ * Books the points of an event from before this site (issue 29), by the standings the sync stored
+ * and the clan as it is now, through the points ledger like any award (so each can be undone), with
+ * one audit row. Claimed first in the transaction, so two admins clicking at once book it once.
+ */
+export async function bookEventPoints(
+  deps: AdminEventsDeps,
+  id: number,
+  actor: AuditActor,
+): Promise<AdminEvent> {
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await findAdminEvent(trx, id);
+    if (!before) throw notFound(EVENT_NOT_FOUND);
+    const problem = eventBookingProblem(before);
+    if (problem) throw new HttpError(409, 'CONFLICT', problem);
+    const standings =
+      before.wom_id === null
+        ? null
+        : await readWomCache<CompetitionStandings>(trx, womCacheKeys.standings(Number(before.wom_id)));
+    // A synced event has its competition's dates; the standings come in with its results.
+    if (!standings || before.start_date === null || before.end_date === null)
+      throw new HttpError(409, 'CONFLICT', EVENT_BOOKING_MESSAGES.noResults);
+    const now = deps.clock.now();
+    if (!(await claimEventBooking(trx, id, now)))
+      throw new HttpError(409, 'CONFLICT', EVENT_BOOKING_MESSAGES.alreadyBooked);
+    const members = await listScoringMemberIds(trx);
+    const plan = planEventAwards({
+      title: before.name,
+      startsAt: new Date(before.start_date),
+      endsAt: new Date(before.end_date),
+      short: before.short_event,
+      team: standings.teams !== null,
+      standings: standings.participants.map((p) => ({
+        key: String(p.playerId),
+        displayName: p.displayName,
+        gained: p.progress.gained,
+        team: p.teamName ?? '',
+      })),
+      isMember: (key) => members.has(key),
+    });
+    const paid = new Set(await bookPlannedAwards(trx, before, plan, now, actor.userId ?? undefined));
+    const after = await findAdminEvent(trx, id);
+    if (!after) throw notFound(EVENT_NOT_FOUND);
+    const points = plan.awards
+      .filter((award) => paid.has(award.key))
+      .reduce((sum, award) => sum + award.points, 0);
+    await recordAudit(trx, {
+      actor,
+      action: 'event.book-points',
+      targetType: 'event',
+      targetId: id,
+      before: { points_awarded_at: null },
+      after: { points_awarded_at: after.points_awarded_at, members: paid.size, points },
+      at: now,
+    });
+    await bumpRevision(trx, 'members');
+    return after;
   });
 }

@@ -13,6 +13,7 @@ export const PUBLIC_EVENT_COLUMNS = [
   'end_date',
   'wom_id',
   'winner_username',
+  'before_site',
 ] as const;
 
 /** Events, newest start first (spec §7): the order of the public list and of the admin's. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ClanEvent } from '#core/events/events.schema.ts';
 import { normaliseRsn } from '#core/members/names.ts';
 import type { Database } from '../../db/schema.ts';
+import { toBool } from '../../db/values.ts';
 import { readWomCacheMany } from '../wom-data/wom-data.repository.ts';
 import { womCacheKeys, type CompetitionStandings } from '../wom-sync/wom-payloads.ts';
 import { listHiddenMemberNames } from '../members/members.repository.ts';
@@ -40,6 +41,6 @@ export async function listPublicEvents(db: Kysely<Database>): Promise<ClanEvent[
     const participants = key === null ? null : (standings.get(key)?.participants ?? null);
     const winners = visibleWinners(event.winner_username, participants, hidden, wonByHidden.has(event.id));
     // winner_username keeps its meaning: the first winner listed, now as the public may see it.
-    return { ...event, winner_username: winners[0] ?? null, winners };
+    return { ...event, winner_username: winners[0] ?? null, winners, before_site: toBool(event.before_site) };
   });
 }

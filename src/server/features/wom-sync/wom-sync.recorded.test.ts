@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EVENT_BOOKING_MESSAGES } from '#core/events/event-booking.ts';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import type { CharacterPage } from '#core/members/character.schema.ts';
 import { createManualClock, createTestApp, createUser, inject, loginAs, type TestApp } from '#test/app.ts';
@@ -38,6 +39,7 @@ const AFTER_TEAM_FISHING = '2026-11-25T05:30:00.000Z';
 const firstSync = recordedJson<{ memberships: Membership[] }>('group-details.first-sync.json');
 const afterChanges = recordedJson<{ memberships: Membership[] }>('group-details.after-changes.json');
 const teamFishing = recordedJson<{ participations: Participation[] }>('competition-team-ongoing.json');
+const teamSlayer = recordedJson<{ participations: Participation[] }>('competition-team-finished.json');
 const achievementPages = [
   ...recordedJson<Achievement[]>('group-achievements.limit50-offset0.json'),
   ...recordedJson<Achievement[]>('group-achievements.limit50-offset50.json'),
@@ -179,6 +181,90 @@ for (const dialect of testDialects) {
       await t.sync();
       expect((await memberOf(30)).join_date).toBe(returnedOn);
       expect(await t.database.db.selectFrom('member_returns').selectAll().execute()).toHaveLength(1);
+    });
+
+    it('shows the winners of competitions over before the first sync as before this site, paying only what an admin books', async () => {
+      await t.sync();
+      wom.moment = 'after-changes';
+      clock.set(AFTER_TEAM_FISHING);
+      expect((await t.sync()).outcome).toBe('succeeded');
+
+      const events = (await inject(t, { method: 'GET', url: '/api/events' })).json<
+        Array<{ id: number; name: string; winners: string[]; before_site: boolean }>
+      >();
+      const byName = new Map(events.map((event) => [event.name, event]));
+      // Fishing Frenzy ended at 04:12, before the first sync at 04:21; Team Fishing was running then.
+      expect(byName.get('Fishing Frenzy')).toMatchObject({ before_site: true, winners: ['Fish Finn'] });
+      const blueTeam = teamSlayer.participations
+        .filter((p) => p.teamName === 'Blue Team' && p.progress.gained > 0)
+        .map((p) => p.player.displayName);
+      expect(byName.get('Team Slayer')?.before_site).toBe(true);
+      expect(byName.get('Team Slayer')?.winners.sort()).toEqual(blueTeam.sort());
+      // The recorded WOM does not know competition 1: no winner to show, and the sync carried on.
+      expect(byName.get('Zulrah Week')).toMatchObject({ before_site: true, winners: [] });
+      expect(byName.get('Team Fishing')?.before_site).toBe(false);
+      const eventPoints = async (name: string) =>
+        t.database.db
+          .selectFrom('points')
+          .select(['member_wom_id', 'amount', 'kind'])
+          .where('event_id', '=', byName.get(name)!.id)
+          .orderBy('member_wom_id')
+          .execute();
+      expect(await eventPoints('Fishing Frenzy')).toEqual([]);
+
+      await createUser(t, 'leader', { admin: true });
+      const cookie = await loginAs(t, 'leader');
+      const book = (name: string) =>
+        inject(t, {
+          method: 'POST',
+          url: `/api/admin/events/${byName.get(name)!.id}/book-points`,
+          headers: { cookie },
+        });
+      const booked = await book('Fishing Frenzy');
+      expect(booked.statusCode).toBe(200);
+      expect(booked.json()).toMatchObject({ before_site: true, points_awarded_at: AFTER_TEAM_FISHING });
+      // Fish Finn first; Fish_Fiona and TzKal Tom tied second; everyone else who gained takes part.
+      const expected = { '27': 15, '28': 10, '26': 10, '25': 2, '17': 2, '2': 2, '1': 2, '30': 2 };
+      const ledger = await eventPoints('Fishing Frenzy');
+      expect(Object.fromEntries(ledger.map((row) => [row.member_wom_id, row.amount]))).toEqual(expected);
+      expect(ledger.every((row) => row.kind === 'award')).toBe(true);
+      expect((await memberOf(27)).siege_score).toBe(15);
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .select(['target_id', 'after'])
+        .where('action', '=', 'event.book-points')
+        .execute();
+      expect(audit.map((row) => [row.target_id, JSON.parse(row.after ?? '{}') as unknown])).toEqual([
+        [
+          String(byName.get('Fishing Frenzy')!.id),
+          { points_awarded_at: AFTER_TEAM_FISHING, members: 8, points: 45 },
+        ],
+      ]);
+
+      // Once only; the sync books what it pays itself; without results there is nothing to book.
+      expect((await book('Fishing Frenzy')).json()).toMatchObject({
+        message: EVENT_BOOKING_MESSAGES.alreadyBooked,
+      });
+      expect((await book('Team Fishing')).json()).toMatchObject({
+        message: EVENT_BOOKING_MESSAGES.alreadyBooked,
+      });
+      expect((await book('Zulrah Week')).json()).toMatchObject({ message: EVENT_BOOKING_MESSAGES.noResults });
+      expect((await book('Zulrah Week')).statusCode).toBe(409);
+
+      // A booked award is undone through the ledger like any other.
+      const award = await t.database.db
+        .selectFrom('points')
+        .select('id')
+        .where('event_id', '=', byName.get('Fishing Frenzy')!.id)
+        .where('member_wom_id', '=', '27')
+        .executeTakeFirstOrThrow();
+      const undo = await inject(t, {
+        method: 'POST',
+        url: `/api/admin/members/27/points/${award.id}/undo`,
+        headers: { cookie },
+      });
+      expect(undo.statusCode).toBe(200);
+      expect((await memberOf(27)).siege_score).toBe(0);
     });
 
     it('follows renames, promotions, joins and late join dates, and pays the team competition by team', async () => {

@@ -180,11 +180,13 @@ export interface CompetitionEvent {
 /**
  * Creates or refreshes the event linked to each competition; returns how many rows changed and the
  * events created. An event an admin made and linked to the competition keeps what the admin wrote.
+ * On the site's first sync, a competition already over came before this site (issue 29).
  */
 export async function upsertCompetitionEvents(
   db: Db,
   events: CompetitionEvent[],
   now: string,
+  firstSync: boolean,
 ): Promise<{ changed: number; created: Array<CompetitionEvent & { id: number }> }> {
   let changed = 0;
   const created: Array<CompetitionEvent & { id: number }> = [];
@@ -198,7 +200,13 @@ export async function upsertCompetitionEvents(
     if (!existing) {
       const { id } = await db
         .insertInto('events')
-        .values({ ...event, description: null, created_at: now, updated_at: now })
+        .values({
+          ...event,
+          description: null,
+          before_site: firstSync && Date.parse(event.end_date) <= Date.parse(now),
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       created.push({ ...event, id });
@@ -223,35 +231,52 @@ export async function upsertCompetitionEvents(
 }
 
 /**
- * Events linked to a competition that ended long enough ago for WOM's final update and not scored
- * yet. A synced event counts only if the site knew it before it ended (created before its end), so a
- * clan that starts using the site is not paid for its whole competition history; an admin who links
- * an event to a competition means it to pay, whenever they do.
+ * Events linked to a competition that ended long enough ago for WOM's final update whose results are
+ * not stored yet: those that pay, and those from before this site, which only show their winner
+ * (competition-awards.ts, paysOnResults). One of those WOM said it does not know is let go: it has no
+ * result to show. An admin who links an event to a competition means it to pay, whenever they do.
  */
 export async function listEventsAwaitingResults(db: Db, endedBefore: string): Promise<OwedEvent[]> {
   const rows = await db
     .selectFrom('events')
-    .select(['wom_id', 'end_date', 'manual'])
+    .select(['wom_id', 'end_date', 'manual', 'before_site'])
     .where('wom_id', 'is not', null)
     .where('end_date', 'is not', null)
-    .where('points_awarded_at', 'is', null)
+    .where('results_at', 'is', null)
     .where('end_date', '<=', endedBefore)
-    .where((eb) => eb.or([eb('manual', '=', true), eb('created_at', '<', eb.ref('end_date'))]))
+    .where((eb) => eb.or([eb('before_site', '=', false), eb('wom_missing_at', 'is', null)]))
     .orderBy('end_date', 'asc')
     .$narrowType<{ wom_id: string; end_date: string }>()
     .execute();
-  return rows.map((row) => ({ ...row, manual: toBool(row.manual) }));
+  return rows.map((row) => ({ ...row, manual: toBool(row.manual), before_site: toBool(row.before_site) }));
 }
 
-/** The event a competition's results pay, while it has not been paid. */
-export async function findEventOwingResults(db: Db, womId: string) {
+/** The event a competition's results are for, while they are not stored. */
+export async function findEventAwaitingResults(db: Db, womId: string) {
   const row = await db
     .selectFrom('events')
-    .select(['id', 'name', 'type', 'metric', 'start_date', 'end_date', 'short_event'])
+    .select([
+      'id',
+      'name',
+      'type',
+      'metric',
+      'start_date',
+      'end_date',
+      'short_event',
+      'manual',
+      'before_site',
+    ])
     .where('wom_id', '=', womId)
-    .where('points_awarded_at', 'is', null)
+    .where('results_at', 'is', null)
     .executeTakeFirst();
-  return row && { ...row, short_event: toBool(row.short_event) };
+  return (
+    row && {
+      ...row,
+      short_event: toBool(row.short_event),
+      manual: toBool(row.manual),
+      before_site: toBool(row.before_site),
+    }
+  );
 }
 
 /** Members who can score: in the clan now, not deleted. */
@@ -285,7 +310,12 @@ export async function recordEventResults(
   db: Transaction<Database>,
   event: { id: number; winner_username: string | null },
   results: EventResult[],
-  context: { seasonId: number; now: string },
+  context: {
+    seasonId: number;
+    now: string;
+    /** The admin booking an event from before this site: their awards can be undone like any award. */
+    bookedBy?: number;
+  },
 ): Promise<string[]> {
   const booked: string[] = [];
   for (const result of results) {
@@ -310,7 +340,8 @@ export async function recordEventResults(
         amount: result.points,
         reason: result.reason,
         event_id: event.id,
-        actor_user_id: null,
+        actor_user_id: context.bookedBy ?? null,
+        kind: context.bookedBy === undefined ? null : 'award',
         created_at: context.now,
       })
       .onConflict((oc) =>
@@ -332,11 +363,34 @@ export async function recordEventResults(
   }
   await db
     .updateTable('events')
-    .set({ winner_username: event.winner_username, points_awarded_at: context.now, updated_at: context.now })
+    .set((eb) => ({
+      winner_username: event.winner_username,
+      points_awarded_at: context.now,
+      // An event from before this site booked by an admin keeps when its results came.
+      results_at: eb.fn.coalesce('results_at', eb.val(context.now)),
+      updated_at: context.now,
+    }))
     .where('id', '=', event.id)
     .execute();
   await bumpRevision(db, 'events');
   return booked;
+}
+
+/**
+ * Stores that an event from before this site has its results: its winner shows, and nothing is paid
+ * until an admin books it (the standings are in the WOM cache, written in the same transaction).
+ */
+export async function recordResultsUnpaid(
+  db: Db,
+  event: { id: number; winner_username: string | null },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ winner_username: event.winner_username, results_at: now, updated_at: now })
+    .where('id', '=', event.id)
+    .execute();
+  await bumpRevision(db, 'events');
 }
 
 /** Flags the events linked to competitions WOM answered 404 for, as of this run. */

@@ -56,7 +56,11 @@ async function snapshotOfData(t: TestApp) {
     'audit_log',
   ] as const;
   const state: Record<string, unknown[]> = {};
-  for (const table of tables) state[table] = await t.database.db.selectFrom(table).selectAll().execute();
+  // Sorted: PostgreSQL returns rows in no set order, and a sync may move them without changing them.
+  for (const table of tables) {
+    const rows = await t.database.db.selectFrom(table).selectAll().execute();
+    state[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
   return state;
 }
 
@@ -141,6 +145,12 @@ for (const dialect of testDialects) {
 
     it('leaves the database unchanged when nothing changed at WOM', async () => {
       await t.sync();
+      // The next syncs bring in the results of competitions over before the first one (issue 29).
+      for (let run = 0; run < 5; run += 1) {
+        const asked = simulator.requests.length;
+        await t.sync();
+        if (!simulator.requests.slice(asked).some(isStandingsRequest)) break;
+      }
       const first = await snapshotOfData(t);
       const second = await t.sync();
       expect(second.outcome).toBe('succeeded');

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { News } from '#core/discord/news.ts';
-import { competitionsOwingResults, planCompetitionAwards } from '#core/events/competition-awards.ts';
+import { competitionsOwingResults, paysOnResults } from '#core/events/competition-awards.ts';
+import { planEventAwards } from '#core/events/event-awards.ts';
 import { eventTypeOfCompetition } from '#core/events/event-types.ts';
-import { planTeamCompetitionAwards } from '#core/events/team-competition-awards.ts';
 import { planRosterSync } from '#core/members/roster-sync.ts';
 import { WOM_SYNC_STAGES } from '#core/sync/sync.schema.ts';
 import { syncSummaryLine } from '#core/sync/sync-summary.ts';
@@ -18,8 +18,8 @@ import type { WomAchievement, WomCompetition, WomCompetitionDetails } from '../.
 import { recordAudit } from '../audit/audit.repository.ts';
 import { announce } from '../discord/discord-outbox.ts';
 import { insertMemberReturn } from '../member-history/member-returns.repository.ts';
+import { bookPlannedAwards } from './book-awards.ts';
 import { listSiegeScores } from '../leaderboards/leaderboards.repository.ts';
-import { findOpenSeason, holdSeasonsStill } from '../seasons/seasons.repository.ts';
 import {
   competitionStandingsDocument,
   competitionsDocument,
@@ -41,14 +41,14 @@ import {
   achievementExists,
   insertAchievements,
   insertMembers,
-  findEventOwingResults,
+  findEventAwaitingResults,
   listEventsAwaitingResults,
   listSnapshotTimes,
   listStoredMembers,
   markCompetitionsFound,
   markCompetitionsMissing,
   listScoringMemberIds,
-  recordEventResults,
+  recordResultsUnpaid,
   updateMember,
   upsertCompetitionEvents,
   upsertMemberStats,
@@ -179,9 +179,10 @@ async function fetchNewAchievements(db: Kysely<Database>, gateway: WomGateway, g
 }
 
 /**
- * Standings of finished competitions that still owe their points, within the per-run budget: the
- * group's, and those an admin linked to an event by hand. A linked competition WOM does not know
- * (a mistyped id) is skipped, not a failed sync; the admin can correct the event.
+ * Standings of finished competitions whose results are not stored yet, within the per-run budget:
+ * the group's, those an admin linked to an event by hand, and those from before this site (which
+ * show their winner, issue 29). A linked competition WOM does not know (a mistyped id), or one from
+ * before this site WOM no longer has, is skipped, not a failed sync; the admin can correct the event.
  */
 async function fetchCompetitionDetails(
   deps: WomSyncDeps,
@@ -194,11 +195,13 @@ async function fetchCompetitionDetails(
   const listed = new Set(competitions.map((competition) => competition.id));
   const details: WomCompetitionDetails[] = [];
   const missing: string[] = [];
+  const history = new Set(owed.filter((event) => !paysOnResults(event)).map((event) => Number(event.wom_id)));
   for (const id of competitionsOwingResults(competitions, owed, deps.maxCompetitionDetails)) {
     try {
       details.push(await gateway.getCompetitionDetails(id));
     } catch (error) {
-      if (listed.has(id) || !(error instanceof WomError) || error.status !== 404) throw error;
+      const skipped = !listed.has(id) || history.has(id);
+      if (!skipped || !(error instanceof WomError) || error.status !== 404) throw error;
       missing.push(String(id));
     }
   }
@@ -211,7 +214,7 @@ interface Fetched {
   statistics: Awaited<ReturnType<WomGateway['getGroupStatistics']>> | null;
   competitions: WomCompetition[];
   achievements: WomAchievement[];
-  /** Standings of finished competitions that owe points. */
+  /** Standings of finished competitions whose results are not stored yet. */
   details: WomCompetitionDetails[];
   /** Competitions (WOM ids) linked to an admin's event that WOM does not know. */
   missingCompetitions: string[];
@@ -322,6 +325,7 @@ async function applySync(
       end_date: c.endsAt,
     })),
     now,
+    firstSync,
   );
   if (!firstSync) news.push(...createdCompetitionNews(events.created, nowDate));
 
@@ -371,28 +375,27 @@ function awardsFor(
   event: { name: string; short_event: boolean },
   isMember: (key: string) => boolean,
 ) {
-  const input = {
+  return planEventAwards({
     title: event.name,
     startsAt: new Date(details.startsAt),
     endsAt: new Date(details.endsAt),
     short: event.short_event,
+    team: details.type === 'team',
+    standings: details.participations.map((p) => ({
+      key: String(p.playerId),
+      displayName: p.player.displayName,
+      gained: p.progress.gained,
+      team: p.teamName ?? '',
+    })),
     isMember,
-  };
-  const standings = details.participations.map((p) => ({
-    key: String(p.playerId),
-    displayName: p.player.displayName,
-    gained: p.progress.gained,
-    team: p.teamName ?? '',
-  }));
-  return details.type === 'team'
-    ? planTeamCompetitionAwards({ ...input, standings })
-    : planCompetitionAwards({ ...input, standings });
+  });
 }
 
 /**
  * Books placements and points for finished competitions whose standings were fetched this run, by the
  * event's name and short-event flag. An admin's event may end before its competition does: its points
- * wait until WOM has the competition's final results too.
+ * wait until WOM has the competition's final results too. A competition from before this site gets
+ * its winner and no points or news: it is history until an admin books it (admin-events.service.ts).
  */
 async function recordFinishedResults(
   trx: Transaction<Database>,
@@ -405,30 +408,22 @@ async function recordFinishedResults(
   );
   if (finished.length === 0) return { booked: 0, news: [] };
   const members = await listScoringMemberIds(trx);
-  await holdSeasonsStill(trx);
-  const seasonId = (await findOpenSeason(trx)).id;
   let booked = 0;
   const news: News[] = [];
   for (const details of finished) {
-    const event = await findEventOwingResults(trx, String(details.id));
+    const event = await findEventAwaitingResults(trx, String(details.id));
     if (!event) continue;
     const isMember = (key: string) => members.has(key);
     const plan = awardsFor(details, event, isMember);
-    const paid = await recordEventResults(
-      trx,
-      // The column holds one name, the first winner listed; /api/events shows every tied winner
-      // from the stored standings (events.service.ts).
-      { id: event.id, winner_username: plan.winnerNames[0] ?? null },
-      plan.awards.map((award) => ({
-        member_wom_id: award.key,
-        placement: award.placement,
-        gained: award.gained,
-        points: award.points,
-        won: award.won,
-        reason: award.reason,
-      })),
-      { seasonId, now: nowDate.toISOString() },
-    );
+    if (!paysOnResults(event)) {
+      await recordResultsUnpaid(
+        trx,
+        { id: event.id, winner_username: plan.winnerNames[0] ?? null },
+        nowDate.toISOString(),
+      );
+      continue;
+    }
+    const paid = await bookPlannedAwards(trx, event, plan, nowDate);
     booked += paid.length;
     news.push({
       kind: 'competition_ended',

@@ -29,6 +29,7 @@ function event(
     wom_id: null,
     winner_username: null,
     winners: [],
+    before_site: false,
     ...extra,
   };
 }

@@ -10,18 +10,26 @@ export const updateEvent = ({ id, input }: { id: number; input: EventInput }) =>
 
 export const deleteEvent = (id: number) => api.delete<null>(`/api/admin/events/${id}`);
 
-/** A change to the events: the admin list and the public events page both load them again. */
-function useEventMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+/**
+ * A change to the events: the admin list and the public events page both load them again, and
+ * whatever else it moved (`alsoChanged`).
+ */
+function useEventMutation<V, R>(mutationFn: (variables: V) => Promise<R>, alsoChanged: string[][] = []) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminEventsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['events'] });
+      for (const queryKey of [adminEventsQueryKey, ['events'], ...alsoChanged])
+        void queryClient.invalidateQueries({ queryKey });
     },
   });
 }
 
+/** Books the points of an event from before this site (issue 29): scores and leaderboards move too. */
+export const bookEventPoints = (id: number) => api.post<AdminEvent>(`/api/admin/events/${id}/book-points`);
+
 export const useCreateEvent = () => useEventMutation(createEvent);
 export const useUpdateEvent = () => useEventMutation(updateEvent);
 export const useDeleteEvent = () => useEventMutation(deleteEvent);
+export const useBookEventPoints = () =>
+  useEventMutation(bookEventPoints, [['admin', 'members'], ['members'], ['leaderboards']]);

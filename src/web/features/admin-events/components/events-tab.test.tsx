@@ -21,11 +21,13 @@ function adminEvent(id: number, name: string, overrides: Partial<AdminEvent> = {
     end_date: '2026-12-02T18:00:00.000Z',
     wom_id: null,
     winner_username: null,
+    before_site: false,
     manual: true,
     short_event: false,
     wom_title: null,
     wom_missing_at: null,
     points_awarded_at: null,
+    results_at: null,
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',
     ...overrides,
@@ -117,6 +119,46 @@ describe('events tab', () => {
     expect(zulrah.getByText('Competition 4242')).toBeInTheDocument();
     expect(zulrah.getByText('Awarded 10 Nov 2026, 19:00 UTC')).toBeInTheDocument();
     expect(zulrah.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('books the points of an event from before this site with one confirmed button', async () => {
+    const history = adminEvent(5, 'Zulrah Week', {
+      manual: false,
+      wom_id: '1',
+      before_site: true,
+      results_at: '2026-11-25T05:30:00.000Z',
+    });
+    const booked = { ...history, points_awarded_at: '2026-11-26T10:00:00.000Z' };
+    const fetch = stubApi({ 'POST /api/admin/events/5/book-points': () => Response.json(booked) });
+    const { notify } = renderEvents([
+      history,
+      adminEvent(6, 'Team Slayer', { manual: false, before_site: true }),
+    ]);
+    expect(within(row('Team Slayer')).getByText('Results not in yet')).toBeInTheDocument();
+    expect(within(row('Team Slayer')).queryByRole('button')).not.toBeInTheDocument();
+    const zulrah = within(row('Zulrah Week'));
+    expect(zulrah.getByText('Before this site')).toBeInTheDocument();
+    await userEvent.click(zulrah.getByRole('button', { name: 'Book points of Zulrah Week' }));
+    await answerConfirm('Book the points of Zulrah Week?', 'Book Points');
+    await vi.waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({ kind: 'success', text: 'The points of Zulrah Week are booked.' }),
+    );
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/admin/events/5/book-points',
+      expect.objectContaining({ method: 'POST' }),
+    );
+  });
+
+  it('books nothing when the admin cancels the confirmation', async () => {
+    const fetch = stubApi({});
+    renderEvents([
+      adminEvent(5, 'Zulrah Week', { before_site: true, results_at: '2026-11-25T05:30:00.000Z' }),
+    ]);
+    await userEvent.click(
+      within(row('Zulrah Week')).getByRole('button', { name: 'Book points of Zulrah Week' }),
+    );
+    await answerConfirm('Book the points of Zulrah Week?', 'Cancel');
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('says so when there are no events', () => {

@@ -15,6 +15,7 @@ import { useDeleteEvent } from '../api/event-actions.ts';
 import { useAdminEvents } from '../api/get-admin-events.ts';
 import { takeCreatedEvent } from '../utils/created-event-notice.ts';
 import { EventEditDialog } from './event-edit-dialog.tsx';
+import { EventPoints } from './event-points.tsx';
 
 const when = (date: string | null) => (date === null ? '-' : formatDateTime(date));
 
@@ -92,7 +93,7 @@ function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => 
       </td>
       <td className="px-4 py-3 sm:whitespace-nowrap">
         <StackedLabel>Points</StackedLabel>
-        {event.points_awarded_at ? `Awarded ${formatDateTime(event.points_awarded_at)}` : 'Not yet'}
+        <EventPoints event={event} notify={notify} />
       </td>
       <td className="px-4 py-3 max-sm:col-span-2 max-sm:pt-2">
         {event.manual ? (

@@ -28,11 +28,13 @@ const event: AdminEvent = {
   end_date: '2026-12-02T20:30:00+02:00',
   wom_id: '12345',
   winner_username: null,
+  before_site: false,
   manual: true,
   short_event: false,
   wom_title: null,
   wom_missing_at: null,
   points_awarded_at: null,
+  results_at: null,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };

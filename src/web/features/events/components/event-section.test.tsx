@@ -19,6 +19,7 @@ function completedEvent(id: number, name: string, winners: string[]): ClanEvent 
     wom_id: String(4000 + id),
     winner_username: winners[0] ?? null,
     winners,
+    before_site: false,
   };
 }
 
