@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { InactivityList } from '#core/members/inactivity.ts';
 import { apiJson, expect, expectAccessible, fitsViewport, test } from '../fixtures.ts';
-import { openDashboard, signIn, siteOrigin } from './admin-session.ts';
+import { adminMembers, openDashboard, signIn, siteOrigin } from './admin-session.ts';
 
 const SHOTS = '/tmp/shots-f';
 /** The tab's shortest window: the simulator's frozen players are inactive for it. */
@@ -29,6 +29,15 @@ async function clearAway(page: Page, womId: string): Promise<void> {
 
 const daysAfter = (day: string, days: number) =>
   new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The audit rows of a member's away dates, newest first. */
+const awayAudit = async (page: Page, womId: string) =>
+  (
+    await apiJson<Array<{ action: string; target_id: string | null; after: { away_until: string | null } }>>(
+      page.request,
+      `/api/admin/audit?action=member.away&member=${womId}`,
+    )
+  ).map((entry) => entry.after.away_until);
 
 for (const { width, height, name: device } of WIDTHS) {
   test.describe(`the inactivity tab on a ${device} (${width} px)`, () => {
@@ -84,6 +93,46 @@ for (const { width, height, name: device } of WIDTHS) {
         expect(lines.some((line) => line.includes(`,${member.wom_id},`))).toBe(false);
         const noun = after.total === 1 ? 'member' : 'members';
         await expect(page.getByText(`Exported ${after.total} inactive ${noun} to CSV.`)).toBeVisible();
+      } finally {
+        await clearAway(page, member.wom_id);
+      }
+    });
+
+    test('marks a member away who is not inactive, lists them with when they are back, and clears it', async ({
+      page,
+    }) => {
+      await signIn(page);
+      const listed = await inactivity(page);
+      const skip = new Set([...listed.members, ...listed.away].map((m) => m.wom_id));
+      // One member each width, still in the clan and on no list of the tab yet.
+      const member = (await adminMembers(page)).filter((m) => m.left_at === null && !skip.has(m.wom_id))[
+        width === 390 ? 0 : 1
+      ]!;
+      const awayUntil = daysAfter(listed.today, 9);
+
+      await openDashboard(page, 'inactivity');
+      const away = page.getByRole('region', { name: /^Away/ });
+      try {
+        await away.getByRole('combobox', { name: 'Mark a member away' }).fill(member.name);
+        await away.getByRole('option', { name: member.name, exact: true }).click();
+        await away.getByLabel(`Away until, for ${member.name}`).fill(awayUntil);
+        await away.getByRole('button', { name: `Set away for ${member.name}` }).click();
+        await expect(page.getByText(`${member.name} is away until`)).toBeVisible();
+        const item = away
+          .getByRole('list', { name: 'Away members' })
+          .getByRole('listitem')
+          .filter({
+            has: page.getByText(member.name, { exact: true }),
+          });
+        await expect(item).toContainText('Back in 10 days');
+        expect(await fitsViewport(page), 'the away list fits the screen').toBe(true);
+        await expectAccessible(page);
+        await page.screenshot({ path: `${SHOTS}/inactivity-mark-away-${width}.png`, fullPage: true });
+
+        await item.getByRole('button', { name: `Clear away date for ${member.name}` }).click();
+        await expect(page.getByText(`${member.name} is no longer away.`)).toBeVisible();
+        await expect(item).toHaveCount(0);
+        expect((await awayAudit(page, member.wom_id)).slice(0, 2)).toEqual([null, awayUntil]);
       } finally {
         await clearAway(page, member.wom_id);
       }

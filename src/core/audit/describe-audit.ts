@@ -34,7 +34,7 @@ export const AUDIT_ACTION_LABELS = {
   'member.visibility': 'Visibility changed',
   'member.whitelist': 'Whitelisted',
   'member.unwhitelist': 'Removed from whitelist',
-  'member.away': 'Marked away',
+  'member.away': 'Away date set or cleared',
   'member.rename': 'Renamed by Wise Old Man',
   'member.return': 'Returned to the clan',
   'member.import': 'Members CSV imported',

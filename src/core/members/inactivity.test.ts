@@ -4,6 +4,7 @@ import {
   NEVER_SEEN_CHANGING,
   assessInactivity,
   awayInputSchema,
+  daysUntilBack,
   inactivityExportFileName,
   inactivityExportRow,
   inactivityOf,
@@ -27,6 +28,15 @@ function facts(overrides: Partial<InactivityFacts> = {}): InactivityFacts {
     ...overrides,
   };
 }
+
+describe('daysUntilBack', () => {
+  it('counts to the day after the last day away', () => {
+    expect(daysUntilBack('2026-12-24', TODAY)).toBe(34);
+    expect(daysUntilBack('2026-11-22', TODAY)).toBe(2);
+    expect(daysUntilBack(TODAY, TODAY)).toBe(1);
+    expect(daysUntilBack('2026-11-20', TODAY)).toBe(0);
+  });
+});
 
 describe('assessInactivity', () => {
   it('takes the later of WOM lastChangedAt and the last stored gain', () => {

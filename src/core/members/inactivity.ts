@@ -144,6 +144,14 @@ function laterDay(a: string | null, b: string | null): string | null {
   return a > b ? a : b;
 }
 
+/**
+ * In how many days a member away until `awayUntil` (their last day away) is back: 1 on their last
+ * day, 0 once it has passed.
+ */
+export function daysUntilBack(awayUntil: string, today: string): number {
+  return awayUntil < today ? 0 : daysFrom(today, awayUntil) + 1;
+}
+
 /** True while the member is away: until and including their away date. */
 export function isAway(awayUntil: string | null, today: string): boolean {
   return awayUntil !== null && awayUntil >= today;

@@ -63,6 +63,23 @@ function DashboardAlertsTab({ notify }: { notify: Notify }) {
   );
 }
 
+/** Any member still in the clan can be marked away, picked from the roster the dashboard loads. */
+function DashboardInactivityTab({ notify }: { notify: Notify }) {
+  const { data } = useAdminMembers();
+  const members = useMemo(
+    () =>
+      data
+        ?.filter((member) => member.left_at === null)
+        .map((member) => ({
+          wom_id: member.wom_id,
+          name: member.name,
+          ...(member.hidden ? { note: 'hidden' } : {}),
+        })),
+    [data],
+  );
+  return <InactivityTab notify={notify} members={members} />;
+}
+
 /** The signed-in admin's own row cannot change its admin flag (issue 21). */
 function DashboardUsersTab({ notify }: { notify: Notify }) {
   return <UsersTab notify={notify} currentUserId={useMe().data?.user?.id ?? null} />;
@@ -70,7 +87,7 @@ function DashboardUsersTab({ notify }: { notify: Notify }) {
 
 const OTHER_TABS: Readonly<Record<Exclude<TabValue, 'members'>, ComponentType<{ notify: Notify }>>> = {
   alerts: DashboardAlertsTab,
-  inactivity: InactivityTab,
+  inactivity: DashboardInactivityTab,
   events: EventsTab,
   seasons: PastSeasonsTab,
   users: DashboardUsersTab,

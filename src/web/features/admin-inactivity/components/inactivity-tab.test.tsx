@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AwayMember, InactiveMember, InactivityList } from '#core/members/inactivity.ts';
+import type { MemberChoice } from '#web/components/member-combobox.tsx';
 import { apiError, renderWithQueries, stubApi, type FakeRequest } from '#test/render-with-queries.tsx';
 import { InactivityTab } from './inactivity-tab.tsx';
 
@@ -62,9 +63,9 @@ function fakeServer(members: InactiveMember[], away: AwayMember[] = []) {
   return { state, asked, list, setAway };
 }
 
-function renderTab() {
+function renderTab(members?: MemberChoice[]) {
   const notify = vi.fn();
-  renderWithQueries(<InactivityTab notify={notify} />);
+  renderWithQueries(<InactivityTab notify={notify} members={members} />);
   return { notify };
 }
 
@@ -166,6 +167,70 @@ describe('InactivityTab', () => {
     );
     expect(within(await inactiveList()).getByText('Traveller')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Away members' })).toBeNull();
+    expect(screen.getByText('No member is marked away.')).toBeInTheDocument();
+  });
+
+  it('lists the away members first, in a list of their own, with when each is back', async () => {
+    const server = fakeServer(
+      [inactive('1', 'Zezima')],
+      [
+        { wom_id: '5', name: 'Traveller', womrole: 'opal', hidden: false, away_until: '2026-11-21' },
+        { wom_id: '6', name: 'Sailor', womrole: 'ruby', hidden: true, away_until: '2026-12-24' },
+      ],
+    );
+    stubApi({ [LIST]: server.list });
+    renderTab();
+    const away = await screen.findByRole('region', { name: /^Away/ });
+    expect(within(away).getByRole('heading', { level: 3 })).toHaveTextContent('Away2 members');
+    const [today, later] = within(away).getAllByRole('listitem');
+    expect(today).toHaveTextContent('Opal · away until 21 November 2026Back in 1 day');
+    expect(later).toHaveTextContent('SailorHidden');
+    expect(later).toHaveTextContent('Ruby · away until 24 December 2026Back in 34 days');
+    // Before the inactive members, however many of them there are.
+    expect(
+      away.compareDocumentPosition(await inactiveList()) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('marks any member away, not only an inactive one, and shows them among the away members', async () => {
+    const server = fakeServer([inactive('1', 'Zezima')]);
+    const sent: unknown[] = [];
+    stubApi({
+      [LIST]: server.list,
+      'PUT /api/admin/members/9/away': (request) => {
+        sent.push(request.body);
+        server.state.away.push({
+          wom_id: '9',
+          name: 'Busy Bee',
+          womrole: 'opal',
+          hidden: false,
+          away_until: '2026-12-01',
+        });
+        return Response.json({ wom_id: '9', away_until: '2026-12-01' });
+      },
+    });
+    const { notify } = renderTab([
+      { wom_id: '1', name: 'Zezima' },
+      { wom_id: '9', name: 'Busy Bee' },
+    ]);
+    const away = await screen.findByRole('region', { name: /^Away/ });
+    expect(within(away).getByText('No member is marked away.')).toBeInTheDocument();
+    expect(within(away).getByRole('button', { name: 'Set away' })).toBeDisabled();
+    await userEvent.type(within(away).getByRole('combobox', { name: 'Mark a member away' }), 'Busy');
+    await userEvent.click(within(away).getByRole('option', { name: 'Busy Bee' }));
+    await userEvent.type(within(away).getByLabelText('Away until, for Busy Bee'), '2026-12-01');
+    await userEvent.click(within(away).getByRole('button', { name: 'Set away for Busy Bee' }));
+
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        kind: 'success',
+        text: 'Busy Bee is away until 1 December 2026.',
+      }),
+    );
+    expect(sent).toEqual([{ away_until: '2026-12-01' }]);
+    expect(await within(away).findByRole('list', { name: 'Away members' })).toHaveTextContent('Busy Bee');
+    // The form starts over for the next member.
+    expect(within(away).getByRole('combobox', { name: 'Mark a member away' })).toHaveValue('');
   });
 
   it("reports the server's refusal of an away date", async () => {

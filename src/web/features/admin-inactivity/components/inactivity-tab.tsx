@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { INACTIVITY_DAYS, INACTIVITY_DAY_CHOICES } from '#core/members/inactivity.ts';
+import type { MemberChoice } from '../../../components/member-combobox.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ShowMore } from '../../../components/show-more.tsx';
@@ -9,17 +10,24 @@ import { TabSection } from '../../../components/tab-section.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
 import { useExportInactivity, useInactivity, useSetAway } from '../api/inactivity.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { AwayMemberItem } from './away-member-item.tsx';
+import { AwaySection } from './away-section.tsx';
 import { InactiveMemberItem, daysText } from './inactive-member-item.tsx';
 
 /**
- * The inactivity tab (issue 21): members with no XP or EHB gain for the chosen number of days,
- * longest inactive first, each with a date until which they are away; the members away today apart,
- * with a way to clear their date; and the list as a CSV.
+ * The inactivity tab (issue 21): first the members away today, a list of their own with the date
+ * they are back and a way to clear it, and a form to mark any member away (issue 29); then the
+ * members with no XP or EHB gain for the chosen number of days, longest inactive first, each with a
+ * date until which they are away; and that list as a CSV. `members` is the roster to mark away
+ * from, which the dashboard loads.
  */
-export function InactivityTab({ notify }: { notify: Notify }) {
+export function InactivityTab({
+  notify,
+  members,
+}: {
+  notify: Notify;
+  members?: readonly MemberChoice[] | undefined;
+}) {
   const daysId = useId();
-  const awayHeadingId = useId();
   const [days, setDays] = useState<number>(INACTIVITY_DAYS.default);
   const list = useInactivity(days);
   const setAway = useSetAway();
@@ -27,21 +35,23 @@ export function InactivityTab({ notify }: { notify: Notify }) {
   // The member whose away date is being saved: only their controls wait.
   const busyWomId = setAway.isPending ? setAway.variables.womId : null;
 
-  const saveAway = (name: string, womId: string, awayUntil: string | null) =>
-    setAway.mutate(
-      { womId, awayUntil },
-      {
-        onSuccess: () =>
-          notify({
-            kind: 'success',
-            text:
-              awayUntil === null
-                ? `${name} is no longer away.`
-                : `${name} is away until ${formatLongDate(awayUntil)}.`,
-          }),
-        onError: (error) => notify({ kind: 'error', text: `Failed to save the away date: ${error.message}` }),
-      },
-    );
+  const saveAway = async (name: string, womId: string, awayUntil: string | null): Promise<boolean> => {
+    try {
+      await setAway.mutateAsync({ womId, awayUntil });
+      notify({
+        kind: 'success',
+        text:
+          awayUntil === null
+            ? `${name} is no longer away.`
+            : `${name} is away until ${formatLongDate(awayUntil)}.`,
+      });
+      return true;
+    } catch (error) {
+      notify({ kind: 'error', text: `Failed to save the away date: ${(error as Error).message}` });
+      return false;
+    }
+  };
+  const first = list.data?.pages[0];
 
   const exportCsv = () =>
     exporter.mutate(days, {
@@ -72,6 +82,15 @@ export function InactivityTab({ notify }: { notify: Notify }) {
         </button>
       }
     >
+      {first && (
+        <AwaySection
+          away={first.away}
+          today={first.today}
+          members={members}
+          busyWomId={busyWomId}
+          onSetAway={saveAway}
+        />
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={daysId} className="text-sm text-stone-300">
           No gain for
@@ -96,48 +115,31 @@ export function InactivityTab({ notify }: { notify: Notify }) {
         keepDataOnError={list.isFetchNextPageError}
       >
         {(data) => {
-          const [first] = data.pages;
-          if (!first) return null;
-          const members = data.pages.flatMap((page) => page.members);
+          const [page] = data.pages;
+          if (!page) return null;
+          const inactive = data.pages.flatMap((each) => each.members);
           return (
             <>
               <p className="text-sm text-stone-400" aria-live="polite">
-                {first.total === 1 ? '1 member' : `${first.total} members`} with no gain for{' '}
-                {daysText(first.days)}.
+                {page.total === 1 ? '1 member' : `${page.total} members`} with no gain for{' '}
+                {daysText(page.days)}.
               </p>
-              {members.length === 0 ? (
-                <EmptyState title={`No member has gone ${daysText(first.days)} without a gain`} />
+              {inactive.length === 0 ? (
+                <EmptyState title={`No member has gone ${daysText(page.days)} without a gain`} />
               ) : (
                 <ul aria-label="Inactive members" className="space-y-2">
-                  {members.map((member) => (
+                  {inactive.map((member) => (
                     <InactiveMemberItem
                       key={member.wom_id}
                       member={member}
-                      today={first.today}
+                      today={page.today}
                       busy={busyWomId === member.wom_id}
-                      onSetAway={(awayUntil) => saveAway(member.name, member.wom_id, awayUntil)}
+                      onSetAway={(awayUntil) => void saveAway(member.name, member.wom_id, awayUntil)}
                     />
                   ))}
                 </ul>
               )}
               <ShowMore list={list} what="inactive members" />
-              {first.away.length > 0 && (
-                <section aria-labelledby={awayHeadingId} className="space-y-2">
-                  <h3 id={awayHeadingId} className="text-lg font-semibold text-stone-100">
-                    Away
-                  </h3>
-                  <ul aria-label="Away members" className="space-y-2">
-                    {first.away.map((member) => (
-                      <AwayMemberItem
-                        key={member.wom_id}
-                        member={member}
-                        busy={busyWomId === member.wom_id}
-                        onClear={() => saveAway(member.name, member.wom_id, null)}
-                      />
-                    ))}
-                  </ul>
-                </section>
-              )}
             </>
           );
         }}
