@@ -1,8 +1,9 @@
 /**
  * `npm run bench:dink-hostile`: hostile posts to valid Dink addresses (issue 29: an 8.9 MB body of
- * 99,000 empty parts held /api/health for 16-18 s) while a prober asks /api/health every 50 ms. The
- * production build in demo mode (DINK_CLAN members, default 20); HOSTILE_ADDRESSES (default 4) users
- * each make a Dink address, one more posts Dink's own notifications once a second. Then, open-loop,
+ * 99,000 empty parts held /api/health for 16-18 s) while a prober in a process of its own asks
+ * /api/health every 50 ms. The production build in demo mode (DINK_CLAN members, default 20);
+ * HOSTILE_ADDRESSES (default 4) users each make a Dink address, one more posts Dink's own
+ * notifications once a second. Then, open-loop,
  * HOSTILE_RATE hostile posts a second (default 2) for HOSTILE_SECONDS (default 20), taking turns:
  * the 99,000 empty parts, the same after a real notification, a 9 MB screenshot with its length
  * stated, and one streamed without a length. Prints each kind's answers and latency, /api/health's
@@ -24,7 +25,7 @@ import { freePort } from '../src/test/free-port.ts';
 import { statusOf } from '../src/test/raw-connection.ts';
 import { startApp } from './lib/app-process.ts';
 import { prepareDinkAddresses, type DinkAddress } from './lib/dink-addresses.ts';
-import { probeHealth } from './lib/health-probe.ts';
+import { probeHealthApart } from './lib/health-probe.ts';
 import { percentile } from './lib/percentiles.ts';
 import { cpuMs, watchPeakRss } from './lib/process-stats.ts';
 import { formatGrid } from './lib/table.ts';
@@ -106,8 +107,8 @@ function requestBytes(port: number, token: string, hostile: Hostile, body: Buffe
 
 /**
  * Every request, built before the clock starts. They go out on plain sockets, as a script would
- * send them: the prober shares this process, and fetch's own handling of megabytes of body stalls
- * it for hundreds of milliseconds, which would pass for the app's.
+ * send them: fetch's own handling of megabytes of body stalls the sending process for hundreds of
+ * milliseconds, which would slow the answers it times.
  */
 function requestsOf(port: number, addresses: DinkAddress[]): Map<Hostile, Map<DinkAddress, Buffer>> {
   return new Map(
@@ -265,15 +266,15 @@ try {
     addresses = await prepareDinkAddresses(app.base, HOSTILE_ADDRESSES + 1);
     const port = Number(new URL(app.base).port);
     const requests = requestsOf(port, addresses.slice(1));
-    const alone = probeHealth(app.base, HEALTH_EVERY_MS);
+    const alone = probeHealthApart(app.base, HEALTH_EVERY_MS);
     await sleep(QUIET_SECONDS * 1000);
     quiet = await alone.stop();
-    // The prober shares this process with the attacker: a stall here is the bench's, not the app's.
+    // The prober runs apart; the posts' own stalls are reported beside it all the same.
     clientDelay = monitorEventLoopDelay({ resolution: 10 });
     clientDelay.enable();
     const memory = watchPeakRss(app.pid);
     const cpuBefore = cpuMs(app.pid);
-    const prober = probeHealth(app.base, HEALTH_EVERY_MS);
+    const prober = probeHealthApart(app.base, HEALTH_EVERY_MS);
     const attacked = attack(port, addresses.slice(1), requests);
     [hostile, member] = await Promise.all([attacked, memberPosts(app.base, addresses[0]!, attacked)]);
     health = await prober.stop();
