@@ -8,14 +8,15 @@ import { usePendingClaimRequestCount } from '../../features/admin-claims/api/get
 import { ClaimsTab } from '../../features/admin-claims/components/claims-tab.tsx';
 import { PendingClaimRequests } from '../../features/admin-claims/components/pending-claim-requests.tsx';
 import { DiscordTab } from '../../features/admin-discord/components/discord-tab.tsx';
+import { useStoppedRouteCount } from '../../features/admin-discord/api/discord-routes.ts';
 import { StoppedRouteAlerts } from '../../features/admin-discord/components/stopped-route-alerts.tsx';
 import { DinkTab } from '../../features/admin-dink/components/dink-tab.tsx';
 import { EventsTab } from '../../features/admin-events/components/events-tab.tsx';
 import { InactivityTab } from '../../features/admin-inactivity/components/inactivity-tab.tsx';
 import { useAdminMembers } from '../../features/admin-members/api/get-admin-members.ts';
-import { playerWatchAlerts } from '../../features/admin-members/components/alerts-player-watch.tsx';
 import { AlertsTab } from '../../features/admin-members/components/alerts-tab.tsx';
 import { MembersTab } from '../../features/admin-members/components/members-tab.tsx';
+import { memberAlertCount } from '../../features/admin-members/lib/member-alerts.ts';
 import { PastSeasonsTab } from '../../features/admin-seasons/components/past-seasons-tab.tsx';
 import { SyncTab } from '../../features/admin-sync/components/sync-tab.tsx';
 import { UsersTab } from '../../features/admin-users/components/users-tab.tsx';
@@ -103,15 +104,17 @@ function isTab(value: string): value is TabValue {
 }
 
 /**
- * The tabs' badges: Alerts counts reported members not yet whitelisted, as the spec says (spec §2,
- * Tab alerts), and Claims the requests waiting for a review (issue 21).
+ * The tabs' badges: Alerts counts every item the tab lists (issue 29; the spec counted reported
+ * members only): stopped Discord routes, reported members, pending claim requests, rank updates and
+ * members outside the WOM group. Claims counts the requests waiting for a review (issue 21).
  */
 function useTabBadges(): Partial<Record<TabValue, TabBadge>> {
   const { data } = useAdminMembers();
-  const alerts = useMemo(() => (data ? playerWatchAlerts(data).length : 0), [data]);
+  const members = useMemo(() => (data ? memberAlertCount(data) : 0), [data]);
   const claims = usePendingClaimRequestCount();
+  const stoppedRoutes = useStoppedRouteCount();
   return {
-    alerts: { count: alerts, meaning: 'to review', tone: 'bg-red-700 text-white' },
+    alerts: { count: members + claims + stoppedRoutes, meaning: 'to review', tone: 'bg-red-700 text-white' },
     claims: { count: claims, meaning: 'pending', tone: 'bg-sky-600 text-white' },
   };
 }

@@ -160,7 +160,7 @@ describe('Clan Administration', () => {
     ).toEqual(['Iron Bob', 'Lynx Titan', 'Zezima']);
   });
 
-  it('counts reported members who are not whitelisted on the Alerts tab', async () => {
+  it('counts reported members who are not whitelisted, hidden ones too, on the Alerts tab', async () => {
     renderDashboard('/admin', [
       ...roster,
       adminMember('Scammer', { wom_id: '4', runewatch_reported: true }),
@@ -172,7 +172,7 @@ describe('Clan Administration', () => {
     expect(alerts).toHaveTextContent(/^Alerts2$/);
   });
 
-  it('badges the Claims tab with the pending requests, and lists them on the Alerts tab', async () => {
+  it('badges the Claims tab with the pending requests, and Alerts with every item its tab lists', async () => {
     const request = (id: number, status: 'pending' | 'approved') => ({
       id,
       user_id: 2,
@@ -197,25 +197,50 @@ describe('Clan Administration', () => {
               wom_id: '5',
               rank_proposal: { rank: 'sapphire', direction: 'promotion', basis: 'EHB 1' },
             }),
+            adminMember('Hand Added', { wom_id: '6', not_in_wom: true, wom_role_synced: null }),
+            adminMember('Forgiven', { wom_id: '7', runewatch_reported: true, runewatch_whitelisted: true }),
           ],
         ],
         [
           ['admin', 'claim-requests'],
           [request(1, 'pending'), request(2, 'pending'), request(3, 'approved')],
         ],
-        [['admin', 'discord', 'routes'], []],
+        [
+          ['admin', 'discord', 'routes'],
+          [
+            {
+              id: 1,
+              name: '#clan-news',
+              url_hint: '…/webhooks/1234…/****',
+              kinds: ['member_joined'],
+              filters: { achievements: 'any', competition_types: [] },
+              enabled: true,
+              disabled_reason: 'Discord answered 404: Unknown Webhook',
+              last_delivery_at: null,
+            },
+          ],
+        ],
+        [['admin', 'discord', 'kinds'], []],
       ],
     });
     expect(await screen.findByRole('tab', { name: /^Claims/ })).toHaveAccessibleName('Claims, 2 pending');
     expect(screen.getByRole('tab', { name: /^Claims/ })).toHaveTextContent(/^Claims2$/);
-    // The spec's Alerts badge counts reported members only: not the claims nor the rank updates.
-    expect(screen.getByRole('tab', { name: /^Alerts/ })).toHaveAccessibleName('Alerts, 1 to review');
+    // Every item the tab lists (issue 29): a stopped route, a report, two claim requests, a rank
+    // update and a member outside the WOM group; a report already whitelisted is settled.
+    expect(screen.getByRole('tab', { name: /^Alerts/ })).toHaveAccessibleName('Alerts, 6 to review');
+    expect(screen.getByRole('tab', { name: /^Alerts/ })).toHaveTextContent(/^Alerts6$/);
     const alerts = screen.getByRole('tabpanel', { name: /^Alerts/ });
     expect(
       within(alerts)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(['RuneWatch Alerts1 reported', 'Claim Requests2 pending', 'Rank Updates1 proposed']);
+    ).toEqual([
+      'Discord',
+      'RuneWatch Alerts1 reported',
+      'Claim Requests2 pending',
+      'Rank Updates1 proposed',
+      'Not in the WOM Group1 flagged',
+    ]);
   });
 
   it('raises a stopped Discord route on the Alerts tab, whose link opens the Discord tab', async () => {
@@ -242,7 +267,7 @@ describe('Clan Administration', () => {
         ],
       ],
     });
-    const alerts = await screen.findByRole('tabpanel', { name: 'Alerts' });
+    const alerts = await screen.findByRole('tabpanel', { name: 'Alerts, 1 to review' });
     expect(
       within(alerts).getByText('Discord route "#clan-news" stopped: Discord answered 404: Unknown Webhook'),
     ).toBeInTheDocument();

@@ -28,13 +28,24 @@ export function useDiscordKinds() {
   );
 }
 
+const routesQueryOptions = () =>
+  queryOptions({
+    queryKey: routesQueryKey,
+    queryFn: () => api.get<DiscordRoute[]>('/api/admin/discord/routes'),
+  });
+
 export function useDiscordRoutes() {
-  return useQuery(
-    queryOptions({
-      queryKey: routesQueryKey,
-      queryFn: () => api.get<DiscordRoute[]>('/api/admin/discord/routes'),
-    }),
-  );
+  return useQuery(routesQueryOptions());
+}
+
+/** Routes the site stopped because Discord refused their webhook: each needs an admin to fix it. */
+export const stoppedRoutes = (routes: readonly DiscordRoute[]) =>
+  routes.filter((route) => route.disabled_reason !== null);
+
+/** How many routes are stopped, for the Alerts tab's badge: the list the tab shows, 0 until loaded. */
+export function useStoppedRouteCount(): number {
+  const { data } = useQuery({ ...routesQueryOptions(), select: (routes) => stoppedRoutes(routes).length });
+  return data ?? 0;
 }
 
 /** A route's latest deliveries, newest first, kept fresh while they are shown. */

@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths.ts';
-import { useDiscordRoutes } from '../api/discord-routes.ts';
+import { stoppedRoutes, useDiscordRoutes } from '../api/discord-routes.ts';
 
 const DISCORD_TAB = `${paths.admin}?tab=discord`;
 
@@ -13,7 +13,7 @@ const DISCORD_TAB = `${paths.admin}?tab=discord`;
 export function StoppedRouteAlerts() {
   const headingId = useId();
   const routes = useDiscordRoutes();
-  const stopped = (routes.data ?? []).filter((route) => route.disabled_reason !== null);
+  const stopped = stoppedRoutes(routes.data ?? []);
   if (stopped.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-red-900 bg-stone-900">
