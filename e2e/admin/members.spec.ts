@@ -6,6 +6,13 @@ const RENAMED = 'Journey Renamed';
 /** An id the simulated WOM has no player for: its ids start above 1,000 and grow by at most 3,000. */
 const UNKNOWN_WOM_ID = '2000000000';
 
+// The id WOM lacks is refused twice on purpose: by the check under the field, and by the save.
+test.use({
+  expectedConsoleErrors: [
+    /status of 400 \(Bad Request\) \(http:[^)]*\/api\/admin\/(wom-players\/\d+|members)\)/,
+  ],
+});
+
 test('an admin signs in, adds a member, edits them, gives points, hides, deletes and restores them', async ({
   page,
 }) => {
