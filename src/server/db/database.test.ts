@@ -34,7 +34,7 @@ for (const dialect of testDialects) {
     it('creates every table of the data model and reports the migration level', async () => {
       expect(await currentMigration(database)).toBeNull();
       await migrateToLatest(database);
-      expect(await currentMigration(database)).toBe('2026_12_03_1000_dink_image_indexes');
+      expect(await currentMigration(database)).toBe('2026_12_04_1400_points_undo');
       for (const table of [
         'users',
         'sessions',
@@ -60,6 +60,7 @@ for (const dialect of testDialects) {
         'sync_runs',
         'job_leases',
         'rate_limits',
+        'member_returns',
       ] as const) {
         await expect(database.db.selectFrom(table).selectAll().execute()).resolves.toEqual(expect.any(Array));
       }

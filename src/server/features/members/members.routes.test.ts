@@ -96,6 +96,7 @@ for (const dialect of testDialects) {
         wom_id: null,
         winner_username: null,
         winners: [],
+        before_site: false,
       });
     });
   });

@@ -39,6 +39,7 @@ describe('new event page', () => {
       'Skill of the Week',
       'Boss of the Week',
       'Competition',
+      'Team Competition',
       'Other',
     ]);
   });
