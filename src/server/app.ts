@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: ADMIN_PREFIX },
   );
 
-  await iconsRoutes(app, { config, clock });
+  await iconsRoutes(app, { config, clock, publicReads });
   await registerStaticWeb(app, deps.webRoot ?? null, publicReads);
   return app;
 }

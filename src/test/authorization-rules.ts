@@ -131,6 +131,7 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'GET /api/feed': one(everyone(200)),
   'GET /api/personal-bests': one(everyone(200)),
   'GET /api/loot-board': one(everyone(200)),
+  'GET /api/icons': one(everyone(200)),
   'GET /api/character-dink': one(everyone(200), (world) => ({ query: { id: world.character } })),
 
   // Dink: the address is the secret, never a session; an address that is no one's is refused alike.

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { HeldIconsProvider } from './app/held-icons.tsx';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes, preloadPageOf } from './app/routes.tsx';
 import { createQueryClient } from './lib/query-client.ts';
@@ -13,7 +14,9 @@ function render(container: HTMLElement) {
   createRoot(container).render(
     <StrictMode>
       <AppProvider queryClient={createQueryClient()}>
-        <AppRoutes />
+        <HeldIconsProvider>
+          <AppRoutes />
+        </HeldIconsProvider>
       </AppProvider>
     </StrictMode>,
   );

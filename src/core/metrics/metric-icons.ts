@@ -126,6 +126,11 @@ export function iconKindOf(metric: string): IconKind {
 
 const fileName = (file: string) => `${file}.png`;
 
+/** The file an icon is served from (`zulrah.png`), as the icon manifest names it; none for the default. */
+export function metricIconFile(icon: MetricIcon): string | null {
+  return icon.source === 'default' ? null : fileName(icon.file);
+}
+
 /** The site's own address of an icon; browsers never load icons from a third party. */
 export function metricIconUrl(icon: MetricIcon): string {
   return icon.source === 'default' ? DEFAULT_GAME_ICON_PATH : `${ICON_PATH}/${fileName(icon.file)}`;

@@ -73,4 +73,21 @@ describe('iconPreloadSteps', () => {
     expect(errors).toHaveBeenCalledTimes(1);
     expect(warnings).toHaveBeenCalledTimes(1);
   });
+
+  it('leaves out the icons the site does not hold, without a request or an error', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const created = recordImages();
+    const steps = iconPreloadSteps(
+      [
+        { kind: 'boss', name: 'vorkath' },
+        { kind: 'boss', name: 'zulrah' },
+        { kind: 'skill', name: 'Attack' },
+      ],
+      new Set(['zulrah.png']),
+    );
+    for (const step of steps) step.run();
+    expect(created.map((image) => image.src)).toEqual(['/icons/zulrah.png']);
+    expect(steps.map((step) => step.afterMs)).toEqual([1000]);
+    expect(errors).not.toHaveBeenCalled();
+  });
 });

@@ -8,6 +8,7 @@ import { getEventsQueryOptions } from '../features/events/api/get-events.ts';
 import { getGroupStatsQueryOptions } from '../features/group-stats/api/get-group-stats.ts';
 import { getMembersQueryOptions } from '../features/members/api/get-members.ts';
 import { scheduleWhenIdle } from '../lib/idle.ts';
+import { heldIconsQueryOptions } from './held-icons.tsx';
 import { preloadImage } from '../lib/preload-image.ts';
 import { ACHIEVEMENT_LIMITS } from '#core/wom/achievement-limits.ts';
 
@@ -64,12 +65,17 @@ export function useIdlePreloading(): void {
     [],
   );
 
-  // The icons' steps need the metric catalogue, which the first page does not: fetched only when idle.
+  // The icons' steps need the metric catalogue, which the first page does not: fetched only when idle,
+  // with the list of icons the site holds, so that none it lacks is requested.
   useEffect(
     () =>
-      scheduleWhenIdle(ICON_IDLE_TIMEOUT_MS, () =>
-        import('./icon-preload-steps.ts').then(({ iconPreloadSteps }) => iconPreloadSteps()),
-      ),
-    [],
+      scheduleWhenIdle(ICON_IDLE_TIMEOUT_MS, async () => {
+        const [{ iconPreloadSteps }, held] = await Promise.all([
+          import('./icon-preload-steps.ts'),
+          queryClient.fetchQuery(heldIconsQueryOptions()).catch(() => []),
+        ]);
+        return iconPreloadSteps(undefined, new Set(held));
+      }),
+    [queryClient],
   );
 }

@@ -1,6 +1,8 @@
 import { fireEvent, render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { GameIcon } from './game-icon.tsx';
+import { HeldIconsContext } from './held-icons.ts';
 
 const imageOf = (container: HTMLElement) => container.querySelector('img');
 const badgeOf = (container: HTMLElement) => container.querySelector('[data-icon-fallback]');
@@ -44,5 +46,41 @@ describe('GameIcon', () => {
       const { container } = render(<GameIcon kind={kind} metric="Bob the Cat" />);
       expect(container).toBeEmptyDOMElement();
     }
+  });
+
+  describe("with the site's list of the icons it holds", () => {
+    const withHeld = (files: string[] | null, ui: ReactElement) => {
+      const want = vi.fn();
+      const view = render(
+        <HeldIconsContext.Provider value={{ files: files && new Set(files), want }}>
+          {ui}
+        </HeldIconsContext.Provider>,
+      );
+      return { ...view, want };
+    };
+
+    it("asks for the list, and holds a quiet box of the icon's size until it comes", () => {
+      const { container, want } = withHeld(null, <GameIcon kind="boss" metric="vorkath" size={32} />);
+      expect(want).toHaveBeenCalled();
+      expect(imageOf(container)).toBeNull();
+      expect(badgeOf(container)).toBeNull();
+      expect((container.firstChild as HTMLElement).style.width).toBe('32px');
+    });
+
+    it('loads an icon the site holds', () => {
+      const { container } = withHeld(['vorkath.png'], <GameIcon kind="boss" metric="vorkath" />);
+      expect(imageOf(container)).toHaveAttribute('src', '/icons/vorkath.png');
+    });
+
+    it('never asks for an icon the site does not hold: the initials show at once', () => {
+      const { container } = withHeld(['vorkath.png'], <GameIcon kind="raid" metric="cox" />);
+      expect(imageOf(container)).toBeNull();
+      expect(badgeOf(container)).toHaveTextContent(/^CX$/);
+    });
+
+    it("shows the web app's default game icon for an activity the site holds no icon of", () => {
+      const { container } = withHeld([], <GameIcon kind="activity" metric="guardians_of_the_rift" />);
+      expect(imageOf(container)).toHaveAttribute('src', '/icons/game-default.svg');
+    });
   });
 });

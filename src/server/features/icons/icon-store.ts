@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -13,6 +13,15 @@ export async function readStoredIcon(dir: string, name: string): Promise<Buffer 
     return await readFile(join(dir, name));
   } catch {
     return null;
+  }
+}
+
+/** The names of the icons on disk (temporary files aside); none when the folder does not exist yet. */
+export async function listStoredIcons(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).filter((name) => !name.startsWith('.'));
+  } catch {
+    return [];
   }
 }
 

@@ -6,6 +6,16 @@ export function isPng(body: Buffer): boolean {
   return body.length > PNG_SIGNATURE.length && body.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE);
 }
 
+/** The upstream answered, but not with the icon: `status` tells a missing icon (404) from a failing host. */
+export class UpstreamRefusal extends Error {
+  constructor(
+    url: string,
+    readonly status: number,
+  ) {
+    super(`${url} answered ${status}`);
+  }
+}
+
 /**
  * One icon from the upstream icon host, within `timeoutMs`. Throws with a short reason when the host
  * cannot be reached, answers anything but 200, or sends something that is not a PNG (an error page).
@@ -15,7 +25,7 @@ export async function fetchUpstreamIcon(baseUrl: string, name: string, timeoutMs
   const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
   if (response.status !== 200) {
     await response.body?.cancel();
-    throw new Error(`${url} answered ${response.status}`);
+    throw new UpstreamRefusal(url, response.status);
   }
   if (Number(response.headers.get('content-length')) > MAX_ICON_BYTES) {
     await response.body?.cancel();

@@ -10,8 +10,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ICON_FILES } from '#core/metrics/metric-icons.ts';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { freePort } from '#test/free-port.ts';
+import { until } from '#test/server-process.ts';
 import { startTestIconUpstream, TINY_PNG, type TestIconUpstream } from './icon-upstream.testing.ts';
 
 describe('game icons served by the site', () => {
@@ -122,6 +124,48 @@ describe('game icons served by the site', () => {
     upstream.answer(404);
     expect((await getIcon(t, '/icons/zulrah.png')).statusCode).toBe(404);
     expect(existsSync(cacheDir)).toBe(false);
+  });
+
+  it('lists the icons it holds at /api/icons, with an ETag, and an icon it fetches joins the list', async () => {
+    const t = await startApp();
+    const empty = await getIcon(t, '/api/icons');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+    expect((await getIcon(t, '/api/icons', { 'if-none-match': String(empty.headers.etag) })).statusCode).toBe(
+      304,
+    );
+
+    await getIcon(t, '/icons/zulrah.png');
+    await getIcon(t, '/icons/attack.png');
+    upstream.answer(503);
+    await getIcon(t, '/icons/vorkath.png');
+    const held = await getIcon(t, '/api/icons', { 'if-none-match': String(empty.headers.etag) });
+    expect(held.statusCode).toBe(200);
+    expect(held.json()).toEqual(['attack.png', 'zulrah.png']);
+  });
+
+  it('loads every icon once the site listens, and lists them all', async () => {
+    const t = await startApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    await until(
+      'every icon is held',
+      async () => (await getIcon(t, '/api/icons')).json<string[]>().length === ICON_FILES.size,
+    );
+    expect((await getIcon(t, '/api/icons')).json()).toEqual([...ICON_FILES].sort());
+    expect(upstream.requests).toHaveLength(ICON_FILES.size);
+    expect(readdirSync(cacheDir)).toHaveLength(ICON_FILES.size);
+  });
+
+  it('offline, lists at start the icons its disk holds and no other, so pages ask for none that would 404', async () => {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(join(cacheDir, 'nex.png'), TINY_PNG);
+    const t = await startApp(`http://127.0.0.1:${await freePort()}/icons`);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    await until(
+      'the icon on disk is held',
+      async () => (await getIcon(t, '/api/icons')).json<string[]>().length > 0,
+    );
+    expect((await getIcon(t, '/api/icons')).json()).toEqual(['nex.png']);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -46,6 +46,38 @@ describe('icon service', () => {
     const icons = service();
     for (const name of ['vorkath.png', 'zulrah.png', 'nex.png']) expect(await icons.get(name)).toBeNull();
     expect(warnings).toEqual([expect.stringContaining('answered 500')]);
+  });
+
+  it('warms the icons it is asked for, those on disk without asking the upstream, and holds them', async () => {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(join(cacheDir, 'nex.png'), TINY_PNG);
+    const icons = service();
+    expect([...icons.held()]).toEqual([]);
+    await icons.warm(['nex.png', 'zulrah.png', 'vorkath.png']);
+    expect([...icons.held()].sort()).toEqual(['nex.png', 'vorkath.png', 'zulrah.png']);
+    expect(upstream.requests.sort()).toEqual(['/img/icons_small/vorkath.png', '/img/icons_small/zulrah.png']);
+  });
+
+  it('stops warming at a failing upstream, still holding what the disk had', async () => {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(join(cacheDir, 'nex.png'), TINY_PNG);
+    upstream.answer(500);
+    const icons = service();
+    const names = ['nex.png', ...Array.from({ length: 20 }, (_, index) => `boss_${index}.png`)];
+    await icons.warm(names);
+    expect([...icons.held()]).toEqual(['nex.png']);
+    // One round of fetches at most: the rest wait for the next warm-up.
+    expect(upstream.requests.length).toBeGreaterThan(0);
+    expect(upstream.requests.length).toBeLessThanOrEqual(4);
+  });
+
+  it('goes on warming past icons the upstream does not have', async () => {
+    upstream.answer(404);
+    const icons = service();
+    const names = Array.from({ length: 10 }, (_, index) => `boss_${index}.png`);
+    await icons.warm(names);
+    expect(upstream.requests).toHaveLength(10);
+    expect(icons.held().size).toBe(0);
   });
 
   it('serves the same bytes and ETag from memory once loaded', async () => {

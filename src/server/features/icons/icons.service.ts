@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { etagOf } from '../../plugins/etag.ts';
-import { readStoredIcon, storeIcon } from './icon-store.ts';
-import { fetchUpstreamIcon, isPng } from './icon-upstream.ts';
+import { listStoredIcons, readStoredIcon, storeIcon } from './icon-store.ts';
+import { fetchUpstreamIcon, isPng, UpstreamRefusal } from './icon-upstream.ts';
 
 export interface ServedIcon {
   body: Buffer;
@@ -24,10 +24,17 @@ export interface IconServiceDeps {
 export interface IconService {
   /** The icon's bytes, or null when it cannot be had now. Never throws. */
   get(name: string): Promise<ServedIcon | null>;
+  /** The icons held now, by file name: a page may ask for these without meeting a 404. Only grows. */
+  held(): ReadonlySet<string>;
+  /** Loads each named icon not held yet: those on disk first, then from the upstream while it answers. */
+  warm(names: Iterable<string>): Promise<void>;
 }
 
 const FETCH_TIMEOUT_MS = 5_000;
-const FAILURE_MEMORY_MS = 10 * 60_000;
+/** How long an icon that could not be fetched answers 404 before the upstream is asked again. */
+export const FAILURE_MEMORY_MS = 10 * 60_000;
+/** Upstream fetches a warm-up makes at once: quick on a fresh site, gentle on the icon host. */
+const WARM_CONCURRENCY = 4;
 
 const served = (body: Buffer): ServedIcon => ({ body, etag: etagOf(body) });
 
@@ -41,16 +48,20 @@ export function createIconService(deps: IconServiceDeps): IconService {
   const fetchTimeoutMs = deps.fetchTimeoutMs ?? FETCH_TIMEOUT_MS;
   const failureMemoryMs = deps.failureMemoryMs ?? FAILURE_MEMORY_MS;
   const inMemory = new Map<string, ServedIcon>();
+  const held = new Set<string>();
   const loading = new Map<string, Promise<ServedIcon | null>>();
   const failedUntil = new Map<string, number>();
   // One warning per outage, not one per icon: a page of 80 icons would fill the log.
   let upstreamFailing = false;
+  // Set when the upstream fails as a whole (no answer, an error, a refusal), not when it lacks one icon.
+  let upstreamDown = false;
 
   async function fetchAndStore(name: string): Promise<ServedIcon | null> {
     let body: Buffer;
     try {
       body = await fetchUpstreamIcon(deps.baseUrl, name, fetchTimeoutMs);
     } catch (error) {
+      upstreamDown = !(error instanceof UpstreamRefusal && error.status === 404);
       failedUntil.set(name, deps.clock.now().getTime() + failureMemoryMs);
       if (!upstreamFailing)
         deps.log.warn(`Game icons cannot be fetched (${(error as Error).message}); pages show a fallback`);
@@ -58,6 +69,7 @@ export function createIconService(deps: IconServiceDeps): IconService {
       return null;
     }
     upstreamFailing = false;
+    upstreamDown = false;
     try {
       await storeIcon(deps.cacheDir, name, body);
     } catch (error) {
@@ -70,23 +82,38 @@ export function createIconService(deps: IconServiceDeps): IconService {
   async function load(name: string): Promise<ServedIcon | null> {
     const stored = await readStoredIcon(deps.cacheDir, name);
     const icon = stored && isPng(stored) ? served(stored) : await fetchAndStore(name);
-    if (icon) inMemory.set(name, icon);
+    if (icon) {
+      inMemory.set(name, icon);
+      held.add(name);
+    }
     return icon;
   }
 
-  return {
-    async get(name) {
-      const known = inMemory.get(name);
-      if (known) return known;
-      if ((failedUntil.get(name) ?? 0) > deps.clock.now().getTime()) return null;
-      let pending = loading.get(name);
-      if (!pending) {
-        pending = load(name)
-          .catch(() => null)
-          .finally(() => loading.delete(name));
-        loading.set(name, pending);
-      }
-      return pending;
-    },
-  };
+  async function get(name: string): Promise<ServedIcon | null> {
+    const known = inMemory.get(name);
+    if (known) return known;
+    if ((failedUntil.get(name) ?? 0) > deps.clock.now().getTime()) return null;
+    let pending = loading.get(name);
+    if (!pending) {
+      pending = load(name)
+        .catch(() => null)
+        .finally(() => loading.delete(name));
+      loading.set(name, pending);
+    }
+    return pending;
+  }
+
+  async function warm(names: Iterable<string>): Promise<void> {
+    const missing = [...names].filter((name) => !inMemory.has(name));
+    const onDisk = new Set(await listStoredIcons(deps.cacheDir));
+    // Disk first: a restart without the internet still holds every icon it had.
+    await Promise.all(missing.filter((name) => onDisk.has(name)).map(get));
+    const upstream = missing.filter((name) => !inMemory.has(name));
+    upstreamDown = false;
+    for (let next = 0; next < upstream.length && !upstreamDown; next += WARM_CONCURRENCY) {
+      await Promise.all(upstream.slice(next, next + WARM_CONCURRENCY).map(get));
+    }
+  }
+
+  return { get, held: () => held, warm };
 }
