@@ -51,11 +51,15 @@ export default defineConfig({
   // Beside the build, so journeys of two builds running at once keep their own traces.
   outputDir: `test-results/${process.env.BUILD_DIR ?? 'dist'}`,
   fullyParallel: false,
-  workers: 1,
+  // The public and the admin journeys each run one at a time on their own server, side by side: both
+  // cores, and no two journeys ever change one clan at once.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   // A bound, not a timing: an accessibility scan of the full roster takes seconds on a busy two-core machine.
   timeout: 60_000,
+  // Likewise a bound: with two browsers and two servers on two cores, a page can take a few seconds.
+  expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
@@ -65,11 +69,13 @@ export default defineConfig({
     {
       name: 'chromium',
       testIgnore: /admin\//,
+      workers: 1,
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
     },
     {
       name: 'admin',
       testMatch: /admin\/.*\.spec\.ts/,
+      workers: 1,
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: chromiumLaunchOptions,
