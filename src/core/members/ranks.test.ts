@@ -256,9 +256,16 @@ describe('nextRank', () => {
       rank: 'sapphire',
       label: 'Sapphire: 2,999,500 XP',
     });
-    expect(nextRank(member({ womrole: 'opal', current_xp: null, first_xp: null })).label).toBe(
-      'Sapphire: 3,000,000 XP',
-    );
+  });
+
+  it('gives no next rank to a member Wise Old Man never measured, on either path', () => {
+    for (const current_xp of [null, 0, '0']) {
+      expect(nextRank(member({ womrole: 'opal', current_xp, first_xp: null }))).toEqual({
+        rank: null,
+        label: '-',
+      });
+      expect(nextRank(fighter('mentor', 0, { current_xp, first_xp: 0 }))).toEqual({ rank: null, label: '-' });
+    }
   });
 
   it('aims at the band above the value and names that band when the role is behind it', () => {
@@ -340,8 +347,8 @@ describe('nextRank', () => {
       unit: 'XP',
       label: 'XP in Emerald band · Ruby: 5,000,000 XP',
     });
-    expect(nextRank(member({ womrole: 'ruby', current_xp: null, first_xp: null })).label).toBe(
-      'XP in Opal band · Diamond: 40,000,000 XP',
+    expect(nextRank(member({ womrole: 'ruby', current_xp: '3000000', first_xp: null })).label).toBe(
+      'XP in Sapphire band · Diamond: 37,000,000 XP',
     );
     expect(nextRank(fighter('prefect', null)).label).toBe('EHB in Mentor band · Leader: 300 EHB');
     expect(nextRank(fighter('leader', '320.4')).label).toBe('Supervisor: 180 EHB');

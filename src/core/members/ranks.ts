@@ -129,6 +129,8 @@ export function nextRank(member: RankedMember): NextRank {
   const role = normaliseRole(member.womrole);
   const path = rankPathOf(role);
   if (path === null || role === MAXED_ROLE) return NO_HINT;
+  // A member WOM never measured has only zeros: what they "still need" would be made up (issue 29).
+  if (!isMeasured({ current_xp: toNumber(member.current_xp) })) return NO_HINT;
   const bands = bandsOf(path);
   const unit = unitOf(path);
   const value = pathValue(member, path);

@@ -270,15 +270,18 @@ for (const dialect of testDialects) {
       ]);
     });
 
-    it('says the words for a fighter, for the top band, and has none for a role without a rank path', async () => {
+    it('says the words for a fighter, for the top band, and has none for a role without a rank path or a member WOM never measured', async () => {
       await seed(
-        memberRow('1', 'Fighter', { womrole: 'prefect', ehb: 120 }),
+        memberRow('1', 'Fighter', { womrole: 'prefect', ehb: 120, current_xp: 80_000_000 }),
         memberRow('2', 'Top', { womrole: 'zenyte', current_xp: 600_000_000 }),
         memberRow('3', 'Staff', { womrole: 'moderator' }),
+        memberRow('4', 'Untracked', { womrole: 'opal', current_xp: 0, first_xp: 0 }),
       );
       expect((await page('1')).next_rank_text).toBe('180 EHB to Leader');
       expect((await page('2')).next_rank_text).toBe('Max rank achieved');
       expect((await page('3')).next_rank_text).toBeNull();
+      // Wise Old Man never measured them: nothing to count from.
+      expect((await page('4')).next_rank_text).toBeNull();
     });
 
     it('answers 404 for hidden, deleted, departed and unknown members, and 400 for an id that is no WOM id', async () => {
