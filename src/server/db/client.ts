@@ -11,9 +11,10 @@ import {
   type PostgresPoolClient,
   type PostgresQueryResult,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import { isConnectionLost } from './errors.ts';
+import { pgDriver } from './pg-driver.ts';
 import { createRevisionListener } from './revision-listener.ts';
 import { RevisionWatch, type RevisionRow } from './revision-watch.ts';
 import { watchRevisions } from './revisions.ts';
@@ -57,7 +58,7 @@ const pgTypes: pg.CustomTypesConfig = {
       case PG_TIMESTAMPTZ:
         return pgTimestampToIso;
       default:
-        return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
+        return pgDriver().types.getTypeParser(oid, format) as (value: string) => unknown;
     }
   },
 };
@@ -199,7 +200,7 @@ function discardingLostConnections(pool: pg.Pool, onWrite: () => void): Postgres
 }
 
 export function openPostgres(connectionString: string, timeouts: PostgresTimeouts = {}): DatabaseHandle {
-  const pool = new pg.Pool({
+  const pool = new (pgDriver().Pool)({
     connectionString,
     max: 10,
     types: pgTypes,

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from './pg-driver.ts';
 import type { RevisionRow, RevisionWatch } from './revision-watch.ts';
 
 export const REVISIONS_CHANNEL = 'data_revisions';
@@ -46,7 +47,7 @@ export function createRevisionListener(
 
   function connect(): void {
     retry = null;
-    const next = new pg.Client(config);
+    const next = new (pgDriver().Client)(config);
     client = next;
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
