@@ -1,8 +1,8 @@
-import { EyeOff } from 'lucide-react';
 import { daysUntilBack, type AwayMember } from '#core/members/inactivity.ts';
 import { roleDisplayName } from '#core/members/roles.ts';
 import { formatLongDate } from '../../../lib/format.ts';
 import { daysText } from './inactive-member-item.tsx';
+import { MemberNameLine } from './member-name-line.tsx';
 
 /**
  * A member away today: not on the inactive list until their date has passed, or the admin clears it.
@@ -23,15 +23,7 @@ export function AwayMemberItem({
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-stone-800 bg-stone-900/60 p-3">
       <div className="min-w-0 text-sm">
-        <p className="flex flex-wrap items-center gap-x-2 font-semibold wrap-anywhere text-stone-100">
-          <span>{member.name}</span>
-          {member.hidden && (
-            <span className="inline-flex items-center gap-1 text-xs font-normal text-stone-400">
-              <EyeOff aria-hidden="true" className="h-3 w-3" />
-              Hidden
-            </span>
-          )}
-        </p>
+        <MemberNameLine name={member.name} hidden={member.hidden} />
         <p className="text-stone-300">
           {roleDisplayName(member.womrole)} · away until {formatLongDate(member.away_until)}
         </p>

@@ -1,8 +1,8 @@
-import { EyeOff } from 'lucide-react';
 import { NEVER_SEEN_CHANGING, type InactiveMember } from '#core/members/inactivity.ts';
 import { roleDisplayName } from '#core/members/roles.ts';
 import { formatLongDate, formatNumber } from '../../../lib/format.ts';
 import { AwayForm } from './away-form.tsx';
+import { MemberNameLine } from './member-name-line.tsx';
 
 /** "1 day" or "40 days". */
 export const daysText = (days: number) => `${formatNumber(days)} ${days === 1 ? 'day' : 'days'}`;
@@ -26,15 +26,7 @@ export function InactiveMemberItem({
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-stone-800 bg-stone-900/60 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
-        <p className="flex flex-wrap items-center gap-x-2 font-semibold wrap-anywhere text-stone-100">
-          <span>{member.name}</span>
-          {member.hidden && (
-            <span className="inline-flex items-center gap-1 text-xs font-normal text-stone-400">
-              <EyeOff aria-hidden="true" className="h-3 w-3" />
-              Hidden
-            </span>
-          )}
-        </p>
+        <MemberNameLine name={member.name} hidden={member.hidden} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-stone-300">
           <dt className="text-stone-400">Role</dt>
           <dd>{roleDisplayName(member.womrole)}</dd>
