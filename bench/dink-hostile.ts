@@ -25,7 +25,7 @@ import { freePort } from '../src/test/free-port.ts';
 import { statusOf } from '../src/test/raw-connection.ts';
 import { startApp } from './lib/app-process.ts';
 import { prepareDinkAddresses, type DinkAddress } from './lib/dink-addresses.ts';
-import { probeHealthApart } from './lib/health-probe.ts';
+import { probeHealth } from './lib/health-probe.ts';
 import { percentile } from './lib/percentiles.ts';
 import { cpuMs, watchPeakRss } from './lib/process-stats.ts';
 import { formatGrid } from './lib/table.ts';
@@ -266,7 +266,7 @@ try {
     addresses = await prepareDinkAddresses(app.base, HOSTILE_ADDRESSES + 1);
     const port = Number(new URL(app.base).port);
     const requests = requestsOf(port, addresses.slice(1));
-    const alone = probeHealthApart(app.base, HEALTH_EVERY_MS);
+    const alone = probeHealth(app.base, HEALTH_EVERY_MS);
     await sleep(QUIET_SECONDS * 1000);
     quiet = await alone.stop();
     // The prober runs apart; the posts' own stalls are reported beside it all the same.
@@ -274,7 +274,7 @@ try {
     clientDelay.enable();
     const memory = watchPeakRss(app.pid);
     const cpuBefore = cpuMs(app.pid);
-    const prober = probeHealthApart(app.base, HEALTH_EVERY_MS);
+    const prober = probeHealth(app.base, HEALTH_EVERY_MS);
     const attacked = attack(port, addresses.slice(1), requests);
     [hostile, member] = await Promise.all([attacked, memberPosts(app.base, addresses[0]!, attacked)]);
     health = await prober.stop();
