@@ -1,9 +1,15 @@
 import type { Page } from '@playwright/test';
 import type { PublicMember } from '#core/members/members.schema.ts';
-import { FIGHTER_RANKS, SKILLER_RANKS, roleDisplayName } from '#core/members/roles.ts';
+import { DEFAULT_LADDER } from '#core/clan/default-rules.ts';
 import { apiJson, expect, test } from './fixtures.ts';
 
-const LADDERS = [SKILLER_RANKS, FIGHTER_RANKS].map((bands) => bands.map((band) => band.role as string));
+/** Each path's roles, lowest first: the demo clan ranks by the default ladder. */
+const LADDERS = DEFAULT_LADDER.paths.map((path) => path.ranks.map((rank) => rank.role));
+
+/** How the Next Rank text names each rank: by the name the ladder gives it ('TzKal'). */
+const RANK_NAMES = new Map(
+  DEFAULT_LADDER.paths.flatMap((path) => path.ranks.map((rank) => [rank.role, rank.name])),
+);
 
 /** The member's rank and the ladder it is on; null for a role on no ladder (staff, maxed). */
 function ladderOf(role: string | null): string[] | null {
@@ -24,7 +30,7 @@ function aheadOfTheirBand(roster: PublicMember[]): PublicMember[] {
 
 /** The rank a Next Rank text names ('… · Zenyte: 469,001,150 XP' or '469,001,150 XP to Zenyte'). */
 function rankNamed(text: string, ladder: string[]): string | undefined {
-  return ladder.find((rank) => new RegExp(`(^|· |to )${roleDisplayName(rank)}(:|$)`).test(text));
+  return ladder.find((rank) => new RegExp(`(^|· |to )${RANK_NAMES.get(rank) ?? rank}(:|$)`).test(text));
 }
 
 async function rosterNextRank(page: Page, member: PublicMember): Promise<string> {

@@ -1,4 +1,4 @@
-import { MANUAL_POINT_INCREMENTS } from '../../src/core/events/competition-results.ts';
+import { DEFAULT_POINTS } from '../../src/core/clan/default-rules.ts';
 import { send, type Visitor } from './soak-client.ts';
 import type { SoakLog } from './soak-log.ts';
 import type { SoakCast, SoakUser } from './soak-setup.ts';
@@ -142,7 +142,7 @@ function awarder(traffic: Traffic, versions: Versions, awards: AwardCounts): Pro
     () => 10,
     async () => {
       const womId = pick(traffic.cast.awardTargets);
-      const amount = pick(MANUAL_POINT_INCREMENTS);
+      const amount = pick(DEFAULT_POINTS.buttons);
       const answered = await send(traffic.base, traffic.log, 'admin award points', traffic.cast.admin, {
         method: 'POST',
         path: `/api/admin/members/${womId}/points`,

@@ -23,6 +23,8 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { claimsRoutes } from './features/claims/claims.routes.ts';
 import { clanRoutes } from './features/clan/clan.routes.ts';
+import { seedClanSettings } from './features/clan-settings/clan-settings.ts';
+import { clanSettingsRoutes } from './features/clan-settings/clan-settings.routes.ts';
 import { goalsRoutes } from './features/goals/goals.routes.ts';
 import { racesRoutes } from './features/races/races.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -121,13 +123,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gateway: deps.wom.gateway,
     playerCacheMs: config.wom.playerCacheMs,
   };
+  // A fresh database starts from the environment's clan and the spec's rules; the dashboard's stay.
+  await seedClanSettings(database.db, config.clan, clock.now());
   registerETags(app);
   registerCompression(app);
   await app.register(sessions, { auth });
 
   await app.register(async (api) => {
     await healthRoutes(api, database);
-    await clanRoutes(api, { config, publicReads });
+    await clanRoutes(api, { db: database.db, config, publicReads });
     await membersRoutes(api, { db: database.db, clock, publicReads });
     await eventsRoutes(api, {
       db: database.db,
@@ -166,13 +170,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await adminMembersRoutes(admin, { ...adminDeps, gateway: deps.wom.gateway });
       await baselineBackfillRoutes(admin, adminDeps);
       await seasonsRoutes(admin, adminDeps);
-      await adminEventsRoutes(admin, { ...adminDeps, gateway: deps.wom.gateway });
+      await adminEventsRoutes(admin, { ...adminDeps, gateway: deps.wom.gateway, groupId: deps.wom.groupId });
       await playerWatchRoutes(admin, adminDeps);
       await auditRoutes(admin, adminDeps);
       await adminClaimsRoutes(admin, adminDeps);
       await adminInactivityRoutes(admin, adminDeps);
       await discordRoutes(admin, adminDeps);
       await adminDinkRoutes(admin, { ...adminDeps, imageCaps: config.dink.imageCaps });
+      await clanSettingsRoutes(admin, adminDeps);
     },
     { prefix: ADMIN_PREFIX },
   );

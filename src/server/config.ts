@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '#core/auth/auth.schema.ts';
+import { DEFAULT_PROFILE } from '#core/clan/default-rules.ts';
 import { normalHost } from '#core/http/site-hosts.ts';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -126,13 +127,16 @@ const envSchema = z.object({
     .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .optional(),
 
-  CLAN_NAME: z.string().trim().min(1).default('Siege'),
-  CLAN_FOUNDED: z.iso.date().default('2022-04-23'),
-  CLAN_HOME_WORLD: z.coerce.number().int().min(1).max(999).default(517),
-  CLAN_DISCORD_URL: z.url().optional(),
-  CLAN_MIN_TOTAL_SKILLER: positiveInt(400),
-  CLAN_MIN_TOTAL_IRONMAN: positiveInt(600),
-  CLAN_MIN_TOTAL_REGULAR: positiveInt(1750),
+  CLAN_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PROFILE.name),
+  CLAN_FOUNDED: z.iso.date().default(DEFAULT_PROFILE.founded),
+  CLAN_HOME_WORLD: z.coerce.number().int().min(1).max(999).default(DEFAULT_PROFILE.home_world),
+  CLAN_DISCORD_URL: z
+    .url({ protocol: /^https?$/ })
+    .max(200)
+    .optional(),
+  CLAN_MIN_TOTAL_SKILLER: positiveInt(DEFAULT_PROFILE.requirements.skiller),
+  CLAN_MIN_TOTAL_IRONMAN: positiveInt(DEFAULT_PROFILE.requirements.ironman),
+  CLAN_MIN_TOTAL_REGULAR: positiveInt(DEFAULT_PROFILE.requirements.regular),
 
   WOM_GROUP_ID: z.coerce.number().int().positive().optional(),
   WOM_API_KEY: z.string().trim().optional(),

@@ -11,6 +11,8 @@ export function adminMember(name: string, overrides: Partial<AdminMember> = {}):
     role_mismatch: false,
     baseline_source: 'first_seen',
     rank_proposal: null,
+    proposed_role: overrides.rank_proposal?.rank ?? null,
+    due_since: null,
     runewatch_flagged: false,
     runewatch_reported: false,
     runewatch_reported_at: null,

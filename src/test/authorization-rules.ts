@@ -5,6 +5,7 @@
  * see every goal, race and claim request; a private goal or race is otherwise its owner's alone.
  */
 
+import { DEFAULT_LADDER } from '#core/clan/default-rules.ts';
 import { encodeCursor } from '#core/http/paging.ts';
 
 export const MATRIX_ROLES = ['visitor', 'owner', 'other', 'admin'] as const;
@@ -317,6 +318,15 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'PUT /api/admin/dink/settings': one(adminOnly(200), () => ({
     body: { min_loot_value: 500_000, min_level: 99, min_xp_milestone: 50_000_000 },
   })),
+  'GET /api/admin/clan': one(adminOnly(200)),
+  'PUT /api/admin/clan/ranks': one(adminOnly(200), () => ({
+    body: { paths: DEFAULT_LADDER.paths, exempt: DEFAULT_LADDER.exempt, dry_run: true },
+  })),
+  'PUT /api/admin/clan/points': one(adminOnly(200), () => ({
+    body: { placements: [15, 10, 5, 2], short: 2 },
+  })),
+  'PUT /api/admin/clan/profile': one(adminOnly(200), () => ({ body: { home_world: 517 } })),
+  'PUT /api/admin/clan/wom-code': one(adminOnly(200), () => ({ body: { code: null } })),
   'GET /api/admin/inactivity': one(adminOnly(200), () => ({ query: { days: '30' } })),
   'GET /api/admin/inactivity/export.csv': one(adminOnly(200), () => ({ query: { days: '30' } })),
   'PUT /api/admin/members/:womId/away': one(adminOnly(200), (world) => ({

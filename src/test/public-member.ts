@@ -23,6 +23,7 @@ export function publicMember(name: string, overrides: Partial<PublicMember> = {}
     ironman_type: null,
     wom_account_type: null,
     calculated_rank: 'opal',
+    rank_path: 'skiller',
     next_rank: { rank: 'sapphire', remaining: 2_500_000, unit: 'XP', label: 'Sapphire: 2,500,000 XP' },
     claimed: false,
     is_claimed: false,

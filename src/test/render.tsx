@@ -4,6 +4,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { SessionUser } from '#core/auth/auth.schema.ts';
 import type { ClanProfile } from '#core/clan/clan.schema.ts';
+import { DEFAULT_WELCOME_MARKDOWN } from '#core/clan/clan-profile.schema.ts';
+import { DEFAULT_LADDER, DEFAULT_POINTS } from '#core/clan/default-rules.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import { AppProvider } from '#web/app/provider.tsx';
 import { AppRoutes } from '#web/app/routes.tsx';
@@ -15,6 +17,9 @@ export const testClan: ClanProfile = {
   discord_url: 'https://discord.gg/example',
   requirements: { skiller: 400, ironman: 600, regular: 1750 },
   icon_base_url: 'https://icons.example/metrics',
+  ranks: DEFAULT_LADDER,
+  points: DEFAULT_POINTS,
+  welcome_html: `<p>${DEFAULT_WELCOME_MARKDOWN}</p>\n`,
 };
 
 export function testUser(overrides: Partial<SessionUser> = {}): SessionUser {

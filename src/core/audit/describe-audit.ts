@@ -63,6 +63,10 @@ export const AUDIT_ACTION_LABELS = {
   'discord.route_delete': 'Discord route deleted',
   'discord.route_stopped': 'Discord route stopped',
   'dink.settings': 'Dink thresholds changed',
+  'clan.ranks': 'Rank ladder changed',
+  'clan.points': 'Point values changed',
+  'clan.profile': 'Clan profile changed',
+  'clan.wom-code': 'WOM verification code changed',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -296,6 +300,16 @@ const SENTENCES: Readonly<Record<AuditAction, Describe>> = {
     return `stopped ${routeName(entry)}${reason === null ? '' : `: Discord answered ${reason}`}`;
   },
   'dink.settings': () => 'changed the Dink thresholds',
+  'clan.ranks': (entry) => {
+    const proposals = count(record(entry.after).proposals);
+    return `changed the rank ladder${proposals > 0 ? `, making ${plural(proposals, 'rank change')} due` : ''}`;
+  },
+  'clan.points': () => 'changed the point values',
+  'clan.profile': () => "changed the clan's profile",
+  'clan.wom-code': (entry) =>
+    record(entry.after).set === true
+      ? "stored the Wise Old Man group's verification code"
+      : "removed the Wise Old Man group's verification code",
 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clanPointsSchema, rankLadderSchema } from './rank-ladder.schema.ts';
 
 /** Minimum total levels to join (spec §9), by kind of account. */
 export const joinRequirementsSchema = z.object({
@@ -16,5 +17,10 @@ export const clanProfileSchema = z.object({
   requirements: joinRequirementsSchema,
   /** Where game icons load from: `${icon_base_url}/${file}.png`. */
   icon_base_url: z.string(),
+  /** The rank ladder the public pages rank members on: paths of ranks and the exempt roles. */
+  ranks: rankLadderSchema,
+  points: clanPointsSchema,
+  /** The welcome page's text, its Markdown rendered to HTML with no raw HTML and only http(s) links. */
+  welcome_html: z.string(),
 });
 export type ClanProfile = z.infer<typeof clanProfileSchema>;

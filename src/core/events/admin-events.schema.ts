@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { MAX_SERIAL_ID, serialIdSchema } from '../http/params.schema.ts';
+import { MAX_SERIAL_ID, serialIdSchema, womPlayerIdSchema } from '../http/params.schema.ts';
+
+/** A team competition's bounds: at most 20 teams of at most 500 members each. */
+const MAX_TEAMS = 20;
+const MAX_TEAM_MEMBERS = 500;
 import { isEventMetric, UNKNOWN_METRIC_MESSAGE } from './event-metrics.ts';
 import { eventSchema } from './events.schema.ts';
 import { parseIsoDate } from './iso-date.ts';
@@ -60,8 +64,48 @@ export const eventInputSchema = z.object({
       'WOM competition id must be a number',
     ),
   short_event: z.boolean().default(false),
+  /**
+   * Create the event's competition on Wise Old Man too (issue 30): of the clan's group, with every
+   * member, or with these teams of members (by WOM id). Only when creating; the form's own link stays empty.
+   */
+  create_competition: z
+    .object({
+      teams: z
+        .array(
+          z.object({
+            name: z
+              .string()
+              .trim()
+              .min(1, 'A team needs a name')
+              .max(30, 'Team names are at most 30 characters'),
+            members: z
+              .array(womPlayerIdSchema)
+              .min(1, 'A team needs at least one member')
+              .max(MAX_TEAM_MEMBERS),
+          }),
+        )
+        .max(MAX_TEAMS)
+        .default([]),
+    })
+    .nullish()
+    .transform((value) => value ?? null),
 });
 export type EventInput = z.input<typeof eventInputSchema>;
+
+/** What Wise Old Man answered when it created an event's competition: shown to the admin once. */
+export const createdCompetitionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  type: z.string(),
+  participant_count: z.number().int(),
+  url: z.string(),
+});
+export type CreatedCompetition = z.infer<typeof createdCompetitionSchema>;
+
+/** `POST /api/admin/events`' answer: the event, and the competition when one was created with it. */
+export const createdEventSchema = adminEventSchema.extend({
+  wom_competition: createdCompetitionSchema.nullable(),
+});
 
 export const eventParamsSchema = z.object({ id: serialIdSchema });
 

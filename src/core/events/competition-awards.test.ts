@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POINTS } from '../clan/default-rules.ts';
 import { competitionsOwingResults, paysOnResults, planCompetitionAwards } from './competition-awards.ts';
 
 const START = new Date('2024-06-15T18:00:00Z');
@@ -15,6 +16,7 @@ function plan(rows: Array<[string, number]>, members: string[], durationMs = WEE
     endsAt: new Date(START.getTime() + durationMs),
     standings: standings(...rows),
     isMember: (key) => members.includes(key),
+    points: DEFAULT_POINTS,
   });
 }
 
@@ -117,6 +119,7 @@ describe('planCompetitionAwards', () => {
       short: true,
       standings: standings(['a', 300], ['b', 200], ['c', 100], ['d', 50], ['e', 0]),
       isMember: (key) => key !== 'c',
+      points: DEFAULT_POINTS,
     });
     expect(winnerNames).toEqual(['Player a']);
     expect(
@@ -136,8 +139,26 @@ describe('planCompetitionAwards', () => {
       short: false,
       standings: standings(['a', 300], ['b', 200]),
       isMember: () => true,
+      points: DEFAULT_POINTS,
     });
     expect(awards.map((award) => award.points)).toEqual([15, 10]);
+  });
+
+  it("pays by the clan's own point values and names a place by its placement, not its points", () => {
+    const { awards } = planCompetitionAwards({
+      title: 'Fishing week',
+      startsAt: START,
+      endsAt: new Date(START.getTime() + WEEK),
+      standings: standings(['a', 300], ['b', 200], ['c', 100], ['d', 50]),
+      isMember: () => true,
+      points: { placements: [20, 4, 4, 4], short: 1, buttons: [1] },
+    });
+    expect(awards.map((award) => [award.key, award.points, award.reason])).toEqual([
+      ['a', 20, 'Fishing week: 1st place'],
+      ['b', 4, 'Fishing week: 2nd place'],
+      ['c', 4, 'Fishing week: 3rd place'],
+      ['d', 4, 'Fishing week: participation'],
+    ]);
   });
 
   it('writes participation for every place in a short event', () => {

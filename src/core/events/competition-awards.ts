@@ -1,4 +1,5 @@
-import { EVENT_POINTS, competitionWinners, scoreCompetition } from './competition-results.ts';
+import type { ClanPoints } from '../clan/rank-ladder.schema.ts';
+import { competitionWinners, placeLabel, scoreCompetition } from './competition-results.ts';
 
 /** One participant in a finished competition's standings, member of the clan or not. */
 export interface Standing {
@@ -39,6 +40,7 @@ export function planCompetitionAwards(input: {
   short?: boolean;
   standings: readonly Standing[];
   isMember: (key: string) => boolean;
+  points: ClanPoints;
 }): { winnerNames: string[]; awards: CompetitionAward[] } {
   const entries = input.standings.map((standing) => ({ key: standing.key, gained: standing.gained }));
   const winners = new Set(competitionWinners(entries));
@@ -48,15 +50,16 @@ export function planCompetitionAwards(input: {
     short: input.short,
     entries,
     isMember: input.isMember,
+    points: input.points,
   });
   return {
     winnerNames: input.standings
       .filter((standing) => winners.has(standing.key))
       .map((standing) => standing.displayName),
-    awards: scored.map((entry) => ({
+    awards: scored.map(({ short, ...entry }) => ({
       ...entry,
       won: winners.has(entry.key),
-      reason: `${input.title}: ${entry.points === EVENT_POINTS.participation ? 'participation' : `${ordinal(entry.placement)} place`}`,
+      reason: `${input.title}: ${placeLabel(entry.placement, short, ordinal)}`,
     })),
   };
 }

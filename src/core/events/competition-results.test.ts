@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POINTS } from '../clan/default-rules.ts';
+import type { ClanPoints } from '../clan/rank-ladder.schema.ts';
 import {
-  EVENT_POINTS,
-  MANUAL_POINT_INCREMENTS,
   competitionWinners,
   isShortEvent,
   placeByGain,
+  placeLabel,
   pointsForPlacement,
   scoreCompetition,
 } from './competition-results.ts';
@@ -20,13 +21,14 @@ function entries(...gains: Array<[string, number]>) {
   return gains.map(([key, gained]) => ({ key, gained }));
 }
 
-describe('point constants', () => {
-  it('gives 15, 10 and 5 to the top three of a long event and 2 for taking part', () => {
-    expect(EVENT_POINTS).toEqual({ first: 15, second: 10, third: 5, participation: 2 });
+describe('default points', () => {
+  it('gives 15, 10 and 5 to the top three of a long event, 2 for taking part and 2 in a short event', () => {
+    expect(DEFAULT_POINTS.placements).toEqual([15, 10, 5, 2]);
+    expect(DEFAULT_POINTS.short).toBe(2);
   });
 
   it('offers the manual increments 2, 5, 10 and 15', () => {
-    expect(MANUAL_POINT_INCREMENTS).toEqual([2, 5, 10, 15]);
+    expect(DEFAULT_POINTS.buttons).toEqual([2, 5, 10, 15]);
   });
 });
 
@@ -89,26 +91,66 @@ describe('isShortEvent', () => {
 
 describe('pointsForPlacement', () => {
   it('gives a long event 15, 10 and 5 points for the top three', () => {
-    expect(pointsForPlacement(1, false)).toBe(15);
-    expect(pointsForPlacement(2, false)).toBe(10);
-    expect(pointsForPlacement(3, false)).toBe(5);
+    expect(pointsForPlacement(1, false, DEFAULT_POINTS)).toBe(15);
+    expect(pointsForPlacement(2, false, DEFAULT_POINTS)).toBe(10);
+    expect(pointsForPlacement(3, false, DEFAULT_POINTS)).toBe(5);
   });
 
   it('gives every other place of a long event 2 points', () => {
-    expect(pointsForPlacement(4, false)).toBe(2);
-    expect(pointsForPlacement(57, false)).toBe(2);
+    expect(pointsForPlacement(4, false, DEFAULT_POINTS)).toBe(2);
+    expect(pointsForPlacement(57, false, DEFAULT_POINTS)).toBe(2);
   });
 
   it('gives every place of a short event 2 points', () => {
-    expect(pointsForPlacement(1, true)).toBe(2);
-    expect(pointsForPlacement(2, true)).toBe(2);
-    expect(pointsForPlacement(12, true)).toBe(2);
+    expect(pointsForPlacement(1, true, DEFAULT_POINTS)).toBe(2);
+    expect(pointsForPlacement(2, true, DEFAULT_POINTS)).toBe(2);
+    expect(pointsForPlacement(12, true, DEFAULT_POINTS)).toBe(2);
   });
 
   it('gives no points for a place below 1', () => {
-    expect(pointsForPlacement(0, false)).toBe(0);
-    expect(pointsForPlacement(-1, true)).toBe(0);
-    expect(pointsForPlacement(Number.NaN, false)).toBe(0);
+    expect(pointsForPlacement(0, false, DEFAULT_POINTS)).toBe(0);
+    expect(pointsForPlacement(-1, true, DEFAULT_POINTS)).toBe(0);
+    expect(pointsForPlacement(Number.NaN, false, DEFAULT_POINTS)).toBe(0);
+  });
+
+  it("pays by the clan's own point values when it set others", () => {
+    const points: ClanPoints = { placements: [30, 20, 12, 4], short: 3, buttons: [1] };
+    expect(pointsForPlacement(1, false, points)).toBe(30);
+    expect(pointsForPlacement(2, false, points)).toBe(20);
+    expect(pointsForPlacement(3, false, points)).toBe(12);
+    expect(pointsForPlacement(4, false, points)).toBe(4);
+    expect(pointsForPlacement(40, false, points)).toBe(4);
+    expect(pointsForPlacement(1, true, points)).toBe(3);
+    expect(pointsForPlacement(9, true, points)).toBe(3);
+    expect(pointsForPlacement(0, false, points)).toBe(0);
+  });
+
+  it('pays 0 for a place the clan set to 0', () => {
+    const points: ClanPoints = { placements: [10, 0, 0, 0], short: 0, buttons: [1] };
+    expect(pointsForPlacement(1, false, points)).toBe(10);
+    expect(pointsForPlacement(2, false, points)).toBe(0);
+    expect(pointsForPlacement(5, false, points)).toBe(0);
+    expect(pointsForPlacement(1, true, points)).toBe(0);
+  });
+});
+
+describe('placeLabel', () => {
+  const ordinal = (place: number) => ['1st', '2nd', '3rd'][place - 1] ?? `${place}th`;
+
+  it('names the top three places of a long event', () => {
+    expect(placeLabel(1, false, ordinal)).toBe('1st place');
+    expect(placeLabel(2, false, ordinal)).toBe('2nd place');
+    expect(placeLabel(3, false, ordinal)).toBe('3rd place');
+  });
+
+  it('calls every place beyond the top three participation', () => {
+    expect(placeLabel(4, false, ordinal)).toBe('participation');
+    expect(placeLabel(57, false, ordinal)).toBe('participation');
+  });
+
+  it('calls every place of a short event participation, 1st included', () => {
+    expect(placeLabel(1, true, ordinal)).toBe('participation');
+    expect(placeLabel(3, true, ordinal)).toBe('participation');
   });
 });
 
@@ -124,6 +166,7 @@ describe('scoreCompetition', () => {
       endsAt: after(WEEK),
       entries: entries(...gains),
       isMember,
+      points: DEFAULT_POINTS,
     }).map((entry) => [entry.key, entry.placement, entry.points]);
   }
 
@@ -133,13 +176,14 @@ describe('scoreCompetition', () => {
       endsAt: after(WEEK),
       entries: entries(['a', 500], ['b', 400], ['c', 300], ['d', 100], ['e', 50]),
       isMember,
+      points: DEFAULT_POINTS,
     });
     expect(scored).toEqual([
-      { key: 'a', gained: 500, placement: 1, points: 15 },
-      { key: 'b', gained: 400, placement: 2, points: 10 },
-      { key: 'c', gained: 300, placement: 3, points: 5 },
-      { key: 'd', gained: 100, placement: 4, points: 2 },
-      { key: 'e', gained: 50, placement: 5, points: 2 },
+      { key: 'a', gained: 500, placement: 1, points: 15, short: false },
+      { key: 'b', gained: 400, placement: 2, points: 10, short: false },
+      { key: 'c', gained: 300, placement: 3, points: 5, short: false },
+      { key: 'd', gained: 100, placement: 4, points: 2, short: false },
+      { key: 'e', gained: 50, placement: 5, points: 2, short: false },
     ]);
   });
 
@@ -194,10 +238,11 @@ describe('scoreCompetition', () => {
       endsAt: after(24 * HOUR),
       entries: entries(['outsider', 1000], ['a', 500], ['guest', 400], ['b', 300]),
       isMember,
+      points: DEFAULT_POINTS,
     });
     expect(scored).toEqual([
-      { key: 'a', gained: 500, placement: 1, points: 15 },
-      { key: 'b', gained: 300, placement: 2, points: 10 },
+      { key: 'a', gained: 500, placement: 1, points: 15, short: false },
+      { key: 'b', gained: 300, placement: 2, points: 10, short: false },
     ]);
   });
 
@@ -207,12 +252,14 @@ describe('scoreCompetition', () => {
       endsAt: after(2 * HOUR),
       entries: entries(['a', 500], ['b', 500], ['c', 100], ['d', 0], ['x', 900]),
       isMember,
+      points: DEFAULT_POINTS,
     });
     expect(scored.map((entry) => [entry.key, entry.placement, entry.points])).toEqual([
       ['a', 1, 2],
       ['b', 1, 2],
       ['c', 3, 2],
     ]);
+    expect(scored.every((entry) => entry.short)).toBe(true);
   });
 
   it('gives every member who gained 2 points in a week-long event flagged as short', () => {
@@ -222,12 +269,14 @@ describe('scoreCompetition', () => {
       short: true,
       entries: entries(['a', 500], ['b', 400], ['c', 300], ['d', 0], ['x', 900]),
       isMember,
+      points: DEFAULT_POINTS,
     });
     expect(scored.map((entry) => [entry.key, entry.placement, entry.points])).toEqual([
       ['a', 1, 2],
       ['b', 2, 2],
       ['c', 3, 2],
     ]);
+    expect(scored.every((entry) => entry.short)).toBe(true);
   });
 
   it('still pays a 90-minute event as short when the flag is off: the dates decide then', () => {
@@ -237,13 +286,49 @@ describe('scoreCompetition', () => {
       short: false,
       entries: entries(['a', 500], ['b', 400]),
       isMember,
+      points: DEFAULT_POINTS,
     });
     expect(scored.map((entry) => entry.points)).toEqual([2, 2]);
   });
 
+  it("scores by the clan's own point values", () => {
+    const points: ClanPoints = { placements: [30, 20, 12, 4], short: 3, buttons: [1] };
+    const long = scoreCompetition({
+      startsAt: START,
+      endsAt: after(WEEK),
+      entries: entries(['a', 500], ['b', 400], ['c', 400], ['d', 100], ['e', 50]),
+      isMember,
+      points,
+    });
+    expect(long.map((entry) => [entry.key, entry.placement, entry.points])).toEqual([
+      ['a', 1, 30],
+      ['b', 2, 20],
+      ['c', 2, 20],
+      ['d', 4, 4],
+      ['e', 5, 4],
+    ]);
+    const short = scoreCompetition({
+      startsAt: START,
+      endsAt: after(HOUR),
+      entries: entries(['a', 500], ['b', 400]),
+      isMember,
+      points,
+    });
+    expect(short.map((entry) => [entry.key, entry.points, entry.short])).toEqual([
+      ['a', 3, true],
+      ['b', 3, true],
+    ]);
+  });
+
   it('scores nobody when no member gained', () => {
     expect(
-      scoreCompetition({ startsAt: START, endsAt: after(48 * HOUR), entries: entries(['a', 0]), isMember }),
+      scoreCompetition({
+        startsAt: START,
+        endsAt: after(48 * HOUR),
+        entries: entries(['a', 0]),
+        isMember,
+        points: DEFAULT_POINTS,
+      }),
     ).toEqual([]);
   });
 });

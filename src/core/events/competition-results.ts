@@ -1,11 +1,5 @@
+import type { ClanPoints } from '../clan/rank-ladder.schema.ts';
 import { rankByValue } from '../ranking/competition-ranking.ts';
-
-/** Points for a long event's top three and for every other member who gained (spec §9). */
-export const EVENT_POINTS = { first: 15, second: 10, third: 5, participation: 2 } as const;
-
-/** The siege-score buttons of the admin table (spec §9). */
-export const MANUAL_POINT_INCREMENTS = [2, 5, 10, 15] as const;
-export type ManualPointIncrement = (typeof MANUAL_POINT_INCREMENTS)[number];
 
 const HOUR_MS = 3_600_000;
 
@@ -44,14 +38,21 @@ export function isShortEvent(startsAt: Date, endsAt: Date): boolean {
   return duration >= HOUR_MS && duration <= 2 * HOUR_MS;
 }
 
-/** Points for a place among members who gained; 0 for a place that is not one (below 1). */
-export function pointsForPlacement(placement: number, short: boolean): number {
+/**
+ * Points for a place among members who gained, by the clan's values (spec §9's 15, 10, 5, then 2 for
+ * everyone else and 2 for all in a short event, unless the clan set others); 0 for a place that is
+ * not one (below 1).
+ */
+export function pointsForPlacement(placement: number, short: boolean, points: ClanPoints): number {
   if (!(placement >= 1)) return 0;
-  if (short) return EVENT_POINTS.participation;
-  if (placement === 1) return EVENT_POINTS.first;
-  if (placement === 2) return EVENT_POINTS.second;
-  if (placement === 3) return EVENT_POINTS.third;
-  return EVENT_POINTS.participation;
+  if (short) return points.short;
+  const [first, second, third, others] = points.placements;
+  return [first, second, third][placement - 1] ?? others ?? 0;
+}
+
+/** How a ledger line names the place: '2nd place', or 'participation' beyond the top three and in short events. */
+export function placeLabel(placement: number, short: boolean, ordinal: (place: number) => string): string {
+  return short || placement > 3 ? 'participation' : `${ordinal(placement)} place`;
 }
 
 /**
@@ -65,12 +66,14 @@ export function scoreCompetition<K>(input: {
   short?: boolean;
   entries: ReadonlyArray<CompetitionEntry<K>>;
   isMember: (key: K) => boolean;
-}): Array<ScoredEntry<K>> {
+  points: ClanPoints;
+}): Array<ScoredEntry<K> & { short: boolean }> {
   const short = input.short === true || isShortEvent(input.startsAt, input.endsAt);
   const members = input.entries.filter((entry) => input.isMember(entry.key));
   return placeByGain(members).map((entry) => ({
     ...entry,
-    points: pointsForPlacement(entry.placement, short),
+    points: pointsForPlacement(entry.placement, short, input.points),
+    short,
   }));
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POINTS } from '../clan/default-rules.ts';
 import { planEventAwards } from './event-awards.ts';
 
 const standings = [
@@ -16,6 +17,7 @@ const plan = (team: boolean) =>
     team,
     standings,
     isMember: () => true,
+    points: DEFAULT_POINTS,
   });
 
 describe('planEventAwards', () => {
@@ -35,5 +37,22 @@ describe('planEventAwards', () => {
       ['3', 15, 'Team Fishing: Minnows, 1st place'],
       ['1', 10, 'Team Fishing: Sharks, 2nd place'],
     ]);
+  });
+
+  it("passes the clan's point values to either kind", () => {
+    const points = { placements: [30, 20, 12, 4], short: 3, buttons: [1] };
+    const plan = (team: boolean) =>
+      planEventAwards({
+        title: 'Team Fishing',
+        startsAt: new Date('2026-10-01T00:00:00.000Z'),
+        endsAt: new Date('2026-10-08T00:00:00.000Z'),
+        short: false,
+        team,
+        standings,
+        isMember: () => true,
+        points,
+      });
+    expect(plan(false).awards.map((award) => award.points)).toEqual([30, 20, 12]);
+    expect(plan(true).awards.map((award) => award.points)).toEqual([30, 30, 20]);
   });
 });

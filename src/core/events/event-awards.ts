@@ -1,3 +1,4 @@
+import type { ClanPoints } from '../clan/rank-ladder.schema.ts';
 import { planCompetitionAwards, type CompetitionAward } from './competition-awards.ts';
 import { planTeamCompetitionAwards, type TeamStanding } from './team-competition-awards.ts';
 
@@ -14,6 +15,8 @@ export function planEventAwards(input: {
   team: boolean;
   standings: readonly TeamStanding[];
   isMember: (key: string) => boolean;
+  /** The clan's point values (issue 30). */
+  points: ClanPoints;
 }): { winnerNames: string[]; awards: CompetitionAward[] } {
   return input.team ? planTeamCompetitionAwards(input) : planCompetitionAwards(input);
 }

@@ -55,6 +55,15 @@ export const EVENT_MESSAGES = {
     `Wise Old Man has no competition ${womId}: check the competition id`,
   competitionUnchecked: (womId: string) =>
     `Could not check WOM competition ${womId}: Wise Old Man is not answering right now. Please try again in a minute.`,
+  createOnlyNew: 'A WOM competition can only be created with a new event',
+  createWithLink: 'Either link an existing WOM competition or create a new one, not both',
+  createNeedsMetric: 'Creating a WOM competition needs a metric',
+  createNeedsCode:
+    "Creating a WOM competition needs the group's verification code: store it on the Clan tab first",
+  createUnknownMember: (womId: string) => `No member has the WOM id ${womId}`,
+  createRefused: (message: string) => `Wise Old Man refused the competition: ${message}`,
+  createUnanswered:
+    'Wise Old Man did not answer, so no event was saved. If the competition was made after all, the next sync adds it as an event.',
 } as const;
 
 /** Why a save is refused: the input itself (400) or how it clashes with stored events (409). */

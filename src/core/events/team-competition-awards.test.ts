@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POINTS } from '../clan/default-rules.ts';
 import {
   placeTeams,
   planTeamCompetitionAwards,
@@ -56,6 +57,7 @@ describe('planTeamCompetitionAwards', () => {
       ...WEEK,
       standings,
       isMember: () => true,
+      points: DEFAULT_POINTS,
     });
     expect(plan.awards.map((award) => [award.key, award.points, award.won])).toEqual([
       ['4', 15, true],
@@ -75,6 +77,7 @@ describe('planTeamCompetitionAwards', () => {
       ...WEEK,
       standings,
       isMember: (key) => key !== '4',
+      points: DEFAULT_POINTS,
     });
     expect(plan.winnerNames).toEqual(['Player 4', 'Player 5']);
     expect(plan.awards.map((award) => award.key)).not.toContain('4');
@@ -87,6 +90,7 @@ describe('planTeamCompetitionAwards', () => {
       ...WEEK,
       standings: [standing('1', 'Blue', 100), standing('2', 'Blue', 0)],
       isMember: () => true,
+      points: DEFAULT_POINTS,
     });
     expect(plan.awards.map((award) => award.key)).toEqual(['1']);
   });
@@ -98,9 +102,36 @@ describe('planTeamCompetitionAwards', () => {
       endsAt: new Date('2026-11-25T05:30:00Z'),
       standings,
       isMember: () => true,
+      points: DEFAULT_POINTS,
     });
     expect(new Set(plan.awards.map((award) => award.points))).toEqual(new Set([2]));
     expect(plan.awards.find((award) => award.key === '4')).toMatchObject({ won: true });
+    expect(new Set(plan.awards.map((award) => award.reason))).toEqual(
+      new Set([
+        'Team Fishing: Red, participation',
+        'Team Fishing: Blue, participation',
+        'Team Fishing: Green, participation',
+        'Team Fishing: Grey, participation',
+      ]),
+    );
+  });
+
+  it("pays by the clan's own point values, naming the place by the team's placement", () => {
+    const plan = planTeamCompetitionAwards({
+      title: 'Team Slayer',
+      ...WEEK,
+      standings,
+      isMember: () => true,
+      points: { placements: [20, 4, 4, 4], short: 1, buttons: [1] },
+    });
+    expect(plan.awards.map((award) => [award.key, award.points, award.reason])).toEqual([
+      ['4', 20, 'Team Slayer: Red, 1st place'],
+      ['5', 20, 'Team Slayer: Red, 1st place'],
+      ['1', 4, 'Team Slayer: Blue, 2nd place'],
+      ['2', 4, 'Team Slayer: Blue, 2nd place'],
+      ['6', 4, 'Team Slayer: Green, 3rd place'],
+      ['7', 4, 'Team Slayer: Grey, participation'],
+    ]);
   });
 });
 

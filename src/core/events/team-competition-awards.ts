@@ -1,5 +1,6 @@
 import { rankByValue } from '../ranking/competition-ranking.ts';
-import { EVENT_POINTS, isShortEvent, pointsForPlacement } from './competition-results.ts';
+import type { ClanPoints } from '../clan/rank-ladder.schema.ts';
+import { isShortEvent, placeLabel, pointsForPlacement } from './competition-results.ts';
 import { ordinal, type CompetitionAward, type Standing } from './competition-awards.ts';
 
 /** One participant of a team competition: their standing and the team WOM put them in. */
@@ -63,6 +64,7 @@ export function planTeamCompetitionAwards(input: {
   short?: boolean;
   standings: readonly TeamStanding[];
   isMember: (key: string) => boolean;
+  points: ClanPoints;
 }): { winnerNames: string[]; awards: CompetitionAward[] } {
   const short = input.short === true || isShortEvent(input.startsAt, input.endsAt);
   const teams = placeTeams(input.standings);
@@ -72,8 +74,8 @@ export function planTeamCompetitionAwards(input: {
     .filter((standing) => input.isMember(standing.key))
     .map((standing) => {
       const placement = placeOf.get(standing.team) ?? 0;
-      const points = pointsForPlacement(placement, short);
-      const place = points === EVENT_POINTS.participation ? 'participation' : `${ordinal(placement)} place`;
+      const points = pointsForPlacement(placement, short, input.points);
+      const place = placeLabel(placement, short, ordinal);
       return {
         key: standing.key,
         placement,

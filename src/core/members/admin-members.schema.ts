@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { int32Score } from '../bounds/int32.ts';
 import { boundedDate } from '../bounds/years.ts';
-import { MANUAL_POINT_INCREMENTS } from '../events/competition-results.ts';
 import { MAX_SERIAL_ID, womPlayerIdSchema } from '../http/params.schema.ts';
 import { UNKNOWN_ROLE_MESSAGE, isKnownRole } from './known-roles.ts';
 import { baselineSourceSchema } from './baseline-source.ts';
@@ -35,6 +34,10 @@ export const adminMemberSchema = publicMemberSchema.extend({
   /** Where first_xp and first_lvl came from; a "first seen" baseline never proposes a gem demotion. */
   baseline_source: baselineSourceSchema,
   rank_proposal: rankProposalSchema.nullable(),
+  /** The rank the promotion queue proposes (`rank_proposal.rank`), or null. */
+  proposed_role: z.string().nullable(),
+  /** Since when the proposal has been due: the queue shows who has waited longest (issue 30). */
+  due_since: z.string().nullable(),
   runewatch_flagged: z.boolean(),
   runewatch_reported: z.boolean(),
   runewatch_reported_at: z.string().nullable(),
@@ -130,15 +133,14 @@ export type UpdateMemberInput = z.input<typeof updateMemberInputSchema>;
 
 export const memberParamsSchema = z.object({ womId: womPlayerIdSchema });
 
+/** A +N button's amount; which amounts the clan's buttons give is checked against its settings. */
 export const addPointsInputSchema = z.object({
-  amount: z
-    .number()
-    .refine(
-      (amount): amount is (typeof MANUAL_POINT_INCREMENTS)[number] =>
-        (MANUAL_POINT_INCREMENTS as readonly number[]).includes(amount),
-      `amount must be one of ${MANUAL_POINT_INCREMENTS.join(', ')}`,
-    ),
+  amount: z.number().int('amount must be a whole number').min(1).max(1_000),
 });
+
+/** The refusal of an amount that is not one of the clan's +N buttons (issue 30: the buttons are settings). */
+export const notAButtonMessage = (buttons: readonly number[]) =>
+  `amount must be one of ${buttons.join(', ')}`;
 
 export const visibilityInputSchema = z.object({ hidden: z.boolean() });
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { GOAL_TYPES } from '../goals/goals.schema.ts';
 import { characterStatsSchema } from './character-stats.ts';
-import type { NextRank } from './ranks.ts';
-import { roleDisplayName } from './roles.ts';
+import type { NextRank } from '../clan/rank-ladder.ts';
 import { memberReturnSchema } from './member-returns.ts';
 import { publicMemberSchema } from './members.schema.ts';
 
@@ -98,7 +97,7 @@ export type CharacterPage = z.infer<typeof characterPageSchema>;
  */
 export function nextRankInWords(next: NextRank): string | null {
   if (next.rank === null) return next.label === '-' ? null : 'Max rank achieved';
-  return `${next.remaining.toLocaleString('en-US')} ${next.unit} to ${roleDisplayName(next.rank)}`;
+  return `${next.needed} to ${next.name}`;
 }
 
 /** The player's profile on Wise Old Man, by the name WOM knows them by. */

@@ -1,4 +1,4 @@
-import { SITE_RANK_OPTIONS } from './roles.ts';
+import { ADMIN_TITLES } from './roles.ts';
 
 /**
  * Wise Old Man's group roles (`GROUP_ROLES` of `@wise-old-man/utils`, checked by a test): what a
@@ -277,10 +277,7 @@ export const WOM_GROUP_ROLES = [
   'zenyte',
 ] as const;
 
-const KNOWN_ROLES: ReadonlySet<string> = new Set<string>([
-  ...SITE_RANK_OPTIONS.map((option) => option.value),
-  ...WOM_GROUP_ROLES,
-]);
+const KNOWN_ROLES: ReadonlySet<string> = new Set<string>([...ADMIN_TITLES, ...WOM_GROUP_ROLES]);
 
 export const UNKNOWN_ROLE_MESSAGE = 'Not a clan rank';
 

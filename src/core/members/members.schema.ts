@@ -28,10 +28,13 @@ export const publicMemberSchema = z.object({
   ironman_type: z.enum(IRONMAN_TYPES).nullable(),
   wom_account_type: z.string().nullable(),
   calculated_rank: z.string().nullable(),
+  /** The key of the ladder path the member's role is on ('skiller', 'fighter', ...), or null. */
+  rank_path: z.string().nullable(),
   next_rank: z.object({
     rank: z.string().nullable(),
     remaining: z.number().nullable(),
-    unit: z.enum(['XP', 'EHB']).nullable(),
+    /** 'XP', 'EHB', 'days', ...: the unit of `remaining`, the first requirement still missing. */
+    unit: z.string().nullable(),
     label: z.string(),
   }),
   claimed: z.boolean(),

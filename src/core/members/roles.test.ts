@@ -1,48 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LADDER } from '../clan/default-rules.ts';
 import {
   ADMIN_TITLES,
-  FIGHTER_RANKS,
-  SITE_RANK_OPTIONS,
-  SKILLER_RANKS,
   adminTitleOrder,
   isAdminTitle,
   isStaffRole,
   normaliseRole,
-  rankPathOf,
+  rankOptions,
   roleDisplayName,
   titleCase,
 } from './roles.ts';
 
-describe('rank tables', () => {
+describe('ADMIN_TITLES', () => {
   it('lists the admin titles in roster order', () => {
     expect(ADMIN_TITLES).toEqual(['owner', 'deputy_owner', 'general', 'captain', 'pvm_organizer']);
-  });
-
-  it('holds the spec skiller thresholds in clan XP, ascending', () => {
-    expect(SKILLER_RANKS.map((rank) => [rank.role, rank.min])).toEqual([
-      ['opal', 0],
-      ['sapphire', 3_000_000],
-      ['emerald', 8_000_000],
-      ['ruby', 15_000_000],
-      ['diamond', 40_000_000],
-      ['dragonstone', 90_000_000],
-      ['onyx', 150_000_000],
-      ['zenyte', 500_000_000],
-    ]);
-  });
-
-  it('holds the spec fighter thresholds in EHB, ascending', () => {
-    expect(FIGHTER_RANKS.map((rank) => [rank.role, rank.min])).toEqual([
-      ['mentor', 0],
-      ['prefect', 100],
-      ['leader', 300],
-      ['supervisor', 500],
-      ['superior', 700],
-      ['executive', 900],
-      ['senator', 1100],
-      ['monarch', 1300],
-      ['tzkal', 1500],
-    ]);
   });
 });
 
@@ -166,36 +137,11 @@ describe('isStaffRole', () => {
   });
 });
 
-describe('rankPathOf', () => {
-  it('puts every gem role on the skiller path', () => {
-    for (const rank of SKILLER_RANKS) expect(rankPathOf(rank.role)).toBe('skiller');
-  });
+describe('rankOptions', () => {
+  const options = rankOptions(DEFAULT_LADDER.paths);
 
-  it('puts every combat role on the fighter path', () => {
-    for (const rank of FIGHTER_RANKS) expect(rankPathOf(rank.role)).toBe('fighter');
-  });
-
-  it('puts maxed members on the skiller path', () => {
-    expect(rankPathOf('maxed')).toBe('skiller');
-  });
-
-  it('reads roles however they are spelled', () => {
-    expect(rankPathOf(' Zenyte ')).toBe('skiller');
-    expect(rankPathOf('TzKal')).toBe('fighter');
-  });
-
-  it('gives admin titles, unknown and missing roles no path', () => {
-    expect(rankPathOf('owner')).toBeNull();
-    expect(rankPathOf('pvm_organizer')).toBeNull();
-    expect(rankPathOf('helper')).toBeNull();
-    expect(rankPathOf(null)).toBeNull();
-    expect(rankPathOf('')).toBeNull();
-  });
-});
-
-describe('SITE_RANK_OPTIONS', () => {
-  it('offers the spec rank options in the spec order', () => {
-    expect(SITE_RANK_OPTIONS.map((option) => option.label)).toEqual([
+  it('offers the spec rank options in the spec order for the default ladder', () => {
+    expect(options.map((option) => option.label)).toEqual([
       'Owner',
       'Deputy Owner',
       'General',
@@ -222,8 +168,50 @@ describe('SITE_RANK_OPTIONS', () => {
   });
 
   it('stores each option as its role key', () => {
-    expect(SITE_RANK_OPTIONS[1]).toEqual({ value: 'deputy_owner', label: 'Deputy Owner' });
-    expect(SITE_RANK_OPTIONS.at(-1)).toEqual({ value: 'tzkal', label: 'TzKal' });
-    for (const option of SITE_RANK_OPTIONS) expect(normaliseRole(option.value)).toBe(option.value);
+    expect(options[1]).toEqual({ value: 'deputy_owner', label: 'Deputy Owner' });
+    expect(options.at(-1)).toEqual({ value: 'tzkal', label: 'TzKal' });
+    for (const option of options) expect(normaliseRole(option.value)).toBe(option.value);
+  });
+
+  it("labels each path's ranks by the names the ladder gives them, in ladder order", () => {
+    const custom = rankOptions([
+      {
+        ranks: [
+          { role: 'iron', name: 'Newcomer' },
+          { role: 'steel', name: 'Regular' },
+        ],
+      },
+      { ranks: [{ role: 'rune', name: 'Veteran' }] },
+    ]);
+    expect(custom).toEqual([
+      { value: 'owner', label: 'Owner' },
+      { value: 'deputy_owner', label: 'Deputy Owner' },
+      { value: 'general', label: 'General' },
+      { value: 'captain', label: 'Captain' },
+      { value: 'pvm_organizer', label: 'PvM Organizer' },
+      { value: 'iron', label: 'Newcomer' },
+      { value: 'steel', label: 'Regular' },
+      { value: 'rune', label: 'Veteran' },
+    ]);
+  });
+
+  it('offers only the admin titles when the ladder has no paths', () => {
+    expect(rankOptions([]).map((option) => option.value)).toEqual([...ADMIN_TITLES]);
+  });
+
+  it('lists an admin title a path also ranks only once, among the admin titles', () => {
+    const custom = rankOptions([
+      {
+        ranks: [
+          { role: 'captain', name: 'Boat Captain' },
+          { role: 'iron', name: 'Iron' },
+        ],
+      },
+    ]);
+    expect(custom.filter((option) => option.value === 'captain')).toEqual([
+      { value: 'captain', label: 'Captain' },
+    ]);
+    expect(custom.at(-1)).toEqual({ value: 'iron', label: 'Iron' });
+    expect(custom).toHaveLength(ADMIN_TITLES.length + 1);
   });
 });

@@ -7,37 +7,8 @@
 export const ADMIN_TITLES = ['owner', 'deputy_owner', 'general', 'captain', 'pvm_organizer'] as const;
 export type AdminTitle = (typeof ADMIN_TITLES)[number];
 
-/** Skiller (gem) bands; `min` is the lowest clan XP of the band, inclusive (spec §4). */
-export const SKILLER_RANKS = [
-  { role: 'opal', min: 0 },
-  { role: 'sapphire', min: 3_000_000 },
-  { role: 'emerald', min: 8_000_000 },
-  { role: 'ruby', min: 15_000_000 },
-  { role: 'diamond', min: 40_000_000 },
-  { role: 'dragonstone', min: 90_000_000 },
-  { role: 'onyx', min: 150_000_000 },
-  { role: 'zenyte', min: 500_000_000 },
-] as const;
-export type SkillerRank = (typeof SKILLER_RANKS)[number]['role'];
-
-/** Fighter (combat) bands; `min` is the lowest EHB (efficient hours bossed) of the band, inclusive. */
-export const FIGHTER_RANKS = [
-  { role: 'mentor', min: 0 },
-  { role: 'prefect', min: 100 },
-  { role: 'leader', min: 300 },
-  { role: 'supervisor', min: 500 },
-  { role: 'superior', min: 700 },
-  { role: 'executive', min: 900 },
-  { role: 'senator', min: 1100 },
-  { role: 'monarch', min: 1300 },
-  { role: 'tzkal', min: 1500 },
-] as const;
-export type FighterRank = (typeof FIGHTER_RANKS)[number]['role'];
-
-/** A skiller with every skill at 99: on the skiller path but exempt from rank mismatch. */
+/** A skiller with every skill at 99: exempt from the ladder, yet a skiller to the roster's filter. */
 export const MAXED_ROLE = 'maxed';
-
-export type RankPath = 'skiller' | 'fighter';
 
 /** Display names that plain title case would get wrong ('Tzkal', 'Pvm Organizer'). */
 const DISPLAY_NAME_EXCEPTIONS: Readonly<Record<string, string>> = {
@@ -89,30 +60,17 @@ export function isStaffRole(role: string | null | undefined): boolean {
   return ['admin', 'moderator', 'owner', 'mod'].some((word) => key.includes(word));
 }
 
-/** True for a gem role's stored key (normalise typed text first). */
-export function isSkillerRank(role: string | null | undefined): role is SkillerRank {
-  return SKILLER_RANKS.some((rank) => rank.role === role);
+/** A role the member form offers: the admin titles, then each path's ranks in ladder order (spec §3). */
+export interface RankOption {
+  value: string;
+  label: string;
 }
 
-/** True for a combat role's stored key (normalise typed text first). */
-export function isFighterRank(role: string | null | undefined): role is FighterRank {
-  return FIGHTER_RANKS.some((rank) => rank.role === role);
+/** The member form's rank choices for a ladder: the admin titles first, then every path's ranks. */
+export function rankOptions(
+  paths: ReadonlyArray<{ ranks: ReadonlyArray<{ role: string; name: string }> }>,
+): RankOption[] {
+  const titles = ADMIN_TITLES.map((value) => ({ value, label: roleDisplayName(value) }));
+  const ranks = paths.flatMap((path) => path.ranks.map((rank) => ({ value: rank.role, label: rank.name })));
+  return [...titles, ...ranks.filter((rank) => !titles.some((title) => title.value === rank.value))];
 }
-
-/** The rank path a role puts its member on; admin titles and other roles have none. */
-export function rankPathOf(role: string | null | undefined): RankPath | null {
-  const key = normaliseRole(role);
-  if (isSkillerRank(key) || key === MAXED_ROLE) return 'skiller';
-  if (isFighterRank(key)) return 'fighter';
-  return null;
-}
-
-/** A role the site's member form can assign. */
-export type SiteRank = AdminTitle | SkillerRank | FighterRank;
-
-/** Rank choices of the member form, in the spec's order (spec §3, Member edit form). */
-export const SITE_RANK_OPTIONS: ReadonlyArray<{ readonly value: SiteRank; readonly label: string }> = [
-  ...ADMIN_TITLES,
-  ...SKILLER_RANKS.map((rank) => rank.role),
-  ...FIGHTER_RANKS.map((rank) => rank.role),
-].map((value) => ({ value, label: roleDisplayName(value) }));

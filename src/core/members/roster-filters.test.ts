@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LADDER } from '../clan/default-rules.ts';
+import { pathKeyOf } from '../clan/rank-ladder.ts';
 import {
   NO_ROSTER_FILTERS,
   ROSTER_FILTERS,
@@ -10,8 +12,22 @@ import {
   type RosterFilters,
 } from './roster-filters.ts';
 
+/** A roster entry; its path is the one the default ladder puts its role on, as the server sends it. */
 function entry(name: string, overrides: Partial<RosterEntry> = {}): RosterEntry {
-  return { name, wom_name: null, womrole: 'opal', ironman_type: null, alt: false, clan_xp: 0, ...overrides };
+  const base = {
+    name,
+    wom_name: null,
+    womrole: 'opal',
+    ironman_type: null,
+    alt: false,
+    clan_xp: 0,
+    ...overrides,
+  };
+  return {
+    ...base,
+    rank_path:
+      overrides.rank_path !== undefined ? overrides.rank_path : pathKeyOf(DEFAULT_LADDER, base.womrole),
+  };
 }
 
 const roster: RosterEntry[] = [
@@ -102,6 +118,26 @@ describe('filterRoster', () => {
       'Fight Iron',
       'Fight Main',
     ]);
+  });
+
+  it("reads the path the member's rank is on from the server, whatever the role's name", () => {
+    const custom = [
+      entry('Iron Skiller', { womrole: 'iron', rank_path: 'skiller' }),
+      entry('Steel Fighter', { womrole: 'steel', rank_path: 'fighter' }),
+      entry('Raider', { womrole: 'raider', rank_path: 'raids' }),
+      entry('Pathless Opal', { womrole: 'opal', rank_path: null }),
+      entry('Maxed', { womrole: 'Maxed', rank_path: null }),
+    ];
+    const pick = (filters: Partial<RosterFilters>) =>
+      names(filterRoster(custom, { ...NO_ROSTER_FILTERS, ...filters }));
+    expect(pick({ skillersOnly: true })).toEqual(['Iron Skiller', 'Maxed']);
+    expect(pick({ fightersOnly: true })).toEqual(['Steel Fighter']);
+    expect(pick({ skillersOnly: true, fightersOnly: true })).toEqual([
+      'Iron Skiller',
+      'Steel Fighter',
+      'Maxed',
+    ]);
+    expect(pick({})).toEqual(names(custom));
   });
 
   it('hides every admin title, deputy owner and pvm organizer included, with Hide Admin Ranks', () => {

@@ -1,6 +1,6 @@
 import type { PublicMember } from './members.schema.ts';
 import { normaliseRsn } from './names.ts';
-import { adminTitleOrder, isAdminTitle, rankPathOf } from './roles.ts';
+import { MAXED_ROLE, adminTitleOrder, isAdminTitle, normaliseRole } from './roles.ts';
 
 /** The public roster's filters, in the order the Filters menu lists them (spec §2, §9). */
 export const ROSTER_FILTERS = [
@@ -30,7 +30,7 @@ export const NO_ROSTER_FILTERS: RosterFilters = {
 /** The fields of a member that filtering and sorting read. */
 export type RosterEntry = Pick<
   PublicMember,
-  'name' | 'wom_name' | 'womrole' | 'ironman_type' | 'alt' | 'clan_xp'
+  'name' | 'wom_name' | 'womrole' | 'ironman_type' | 'alt' | 'clan_xp' | 'rank_path'
 >;
 
 /** The filters that are switched on, in menu order: each becomes a removable tag and counts on the button. */
@@ -54,7 +54,7 @@ function matchesSearch(member: RosterEntry, query: string): boolean {
  */
 function matchesPath(member: RosterEntry, filters: RosterFilterFlags): boolean {
   if (!filters.skillersOnly && !filters.fightersOnly) return true;
-  const path = rankPathOf(member.womrole);
+  const path = normaliseRole(member.womrole) === MAXED_ROLE ? 'skiller' : member.rank_path;
   return (filters.skillersOnly && path === 'skiller') || (filters.fightersOnly && path === 'fighter');
 }
 

@@ -12,6 +12,7 @@ function incoming(overrides: Partial<GroupMember> = {}): GroupMember {
     current_lvl: 1500,
     combat_level: 100,
     ehb: 12.5,
+    ehp: 40.25,
     wom_account_type: 'regular',
     build: 'main',
     join_date: '2023-01-02',
@@ -33,6 +34,7 @@ function stored(overrides: Partial<StoredMember> = {}): StoredMember {
     first_lvl: 1450,
     combat_level: 100,
     ehb: 12,
+    ehp: 40.25,
     wom_account_type: 'regular',
     build: 'main',
     join_date: '2023-01-02',
@@ -51,6 +53,12 @@ describe('planRosterSync', () => {
     const updated = planRosterSync([stored({ ehb: 12 })], [incoming({ ehb: 13.4 })], NOW);
     expect(updated.updates).toEqual([{ wom_id: '1', patch: { ehb: 13 } }]);
     expect(planRosterSync([stored({ ehb: 12 })], [incoming({ ehb: 12.9 })], NOW).updates).toEqual([]);
+  });
+
+  it('keeps EHP as WOM gives it, a measure a rank can ask for (issue 30)', () => {
+    expect(planRosterSync([], [incoming({ ehp: 812.40553 })], NOW).inserts[0]?.ehp).toBe(812.40553);
+    const updated = planRosterSync([stored({ ehp: 40.25 })], [incoming({ ehp: 41.5 })], NOW);
+    expect(updated.updates).toEqual([{ wom_id: '1', patch: { ehp: 41.5 } }]);
   });
 
   it('inserts a new member with their values at joining as the baseline, so clan XP starts at 0', () => {

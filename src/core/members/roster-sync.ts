@@ -20,6 +20,8 @@ export interface GroupMember {
   current_lvl: number | null;
   combat_level: number | null;
   ehb: number;
+  /** Efficient hours played, as WOM gives them (fractional). */
+  ehp: number;
   wom_account_type: string;
   build: string;
   join_date: string | null;
@@ -41,6 +43,7 @@ export interface StoredMember {
   first_lvl: number;
   combat_level: number;
   ehb: number;
+  ehp: number;
   wom_account_type: string | null;
   build: string | null;
   join_date: string | null;
@@ -83,6 +86,7 @@ function newMember(incoming: GroupMember): NewMember {
     current_lvl: level,
     combat_level: incoming.combat_level ?? DEFAULT_COMBAT_LEVEL,
     ehb: wholeEhb(incoming.ehb),
+    ehp: Math.max(0, incoming.ehp),
     wom_account_type: incoming.wom_account_type,
     build: incoming.build,
     join_date: incoming.join_date,
@@ -130,6 +134,7 @@ function patchFor(stored: StoredMember, incoming: GroupMember, returned: boolean
   Object.assign(patch, baselineFromFirstMeasurement(stored, incoming));
   if (incoming.combat_level !== null) set('combat_level', incoming.combat_level);
   set('ehb', wholeEhb(incoming.ehb));
+  set('ehp', Math.max(0, incoming.ehp));
   set('wom_account_type', incoming.wom_account_type);
   set('build', incoming.build);
   set('wom_last_changed_at', incoming.last_changed_at);

@@ -7,9 +7,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 /**
  * Data sets whose served form is cached; each write to one bumps its revision. `wom` is the stored
  * WOM payloads (`wom_cache`), `events` the events table, `races` the races and their participants,
- * `goals` the members' goals, `dink` the moments, boards and progress made from Dink's posts.
+ * `goals` the members' goals, `dink` the moments, boards and progress made from Dink's posts,
+ * `settings` the clan's own rules (ladder, points, profile).
  */
-export type DataSet = 'members' | 'wom' | 'events' | 'races' | 'goals' | 'dink';
+export type DataSet = 'members' | 'wom' | 'events' | 'races' | 'goals' | 'dink' | 'settings';
 
 /** Call inside the transaction that changes the data set, so the bump commits with the change. */
 export async function bumpRevision(db: Db, name: DataSet): Promise<void> {

@@ -67,6 +67,8 @@ export interface MembersTable {
   baseline_source: WithDefault<BaselineSource>;
   combat_level: WithDefault<number>;
   ehb: WithDefault<number>;
+  /** Efficient hours played, as WOM last gave them: a measure a rank can ask for (issue 30). */
+  ehp: WithDefault<number>;
   siege_score: WithDefault<number>;
   join_date: IsoDate | null;
   /** The join date WOM last gave: join_date follows WOM while it equals this (an admin's date stays). */
@@ -93,6 +95,20 @@ export interface MembersTable {
   away_until: ColumnType<IsoDate | null, IsoDate | null | undefined, IsoDate | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One group of the clan's settings (issue 30): the ladder, points, profile, WOM code; a JSON value. */
+export interface ClanSettingsTable {
+  key: string;
+  value: JsonText;
+  updated_at: Timestamp;
+}
+
+/** A rank change the ladder calls for, and since when: the promotion queue's "due since". */
+export interface RankProposalsTable {
+  wom_id: string;
+  role: string;
+  due_since: Timestamp;
 }
 
 /** A member's return to the clan after leaving it, with the join date they had before (issue 29). */
@@ -423,6 +439,8 @@ export interface Database {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   members: MembersTable;
+  clan_settings: ClanSettingsTable;
+  rank_proposals: RankProposalsTable;
   seasons: SeasonsTable;
   season_scores: SeasonScoresTable;
   events: EventsTable;

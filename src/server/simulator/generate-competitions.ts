@@ -187,7 +187,8 @@ function plans(seed: number, epoch: number): Plan[] {
   ];
 }
 
-function plannedGain(rng: Rng, metric: Metric, short: boolean): number {
+/** A participant's gain over a competition: a fifth gain nothing, the rest a skewed share of a typical week's. */
+export function plannedGain(rng: Rng, metric: Metric, short: boolean): number {
   if (rng.chance(0.2)) return 0;
   const roll = Math.pow(rng.next(), 2);
   if (isSkill(metric)) return Math.round(roll * (short ? 250_000 : 3_000_000)) + 500;

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Clock } from '../clock.ts';
+import { competitionCreateRoutes } from './competition-create.ts';
 import { competitionRoutes } from './competition-routes.ts';
 import { CONTROL_PREFIX, controlReply, type SimulatorControls } from './control-routes.ts';
 import type { FaultInjector } from './faults.ts';
@@ -33,7 +34,13 @@ export interface ServerDeps {
 const API_PREFIX = '/v2';
 const PLAYER_WATCH_PATH = '/player-watch.json';
 const MAX_BODY_BYTES = 1024 * 1024;
-const routes: Route[] = [...groupRoutes, ...snapshotRoutes, ...playerRoutes, ...competitionRoutes];
+const routes: Route[] = [
+  ...groupRoutes,
+  ...snapshotRoutes,
+  ...playerRoutes,
+  ...competitionRoutes,
+  ...competitionCreateRoutes,
+];
 
 const header = (request: IncomingMessage, name: string): string | null => {
   const value = request.headers[name];

@@ -6,11 +6,13 @@ import {
   womBulkHiscoresSchema,
   womCompetitionDetailsSchema,
   womCompetitionsSchema,
+  womCreatedCompetitionSchema,
   womErrorBodySchema,
   womGroupDetailsSchema,
   womGroupStatisticsSchema,
   womPlayerDetailsSchema,
   womSnapshotsSchema,
+  type WomCompetitionRequest,
 } from './wom.schemas.ts';
 
 /**
@@ -198,6 +200,17 @@ export class WomGateway {
     );
   }
 
+  /**
+   * Creates a competition of the group (issue 30). Sent once, never retried: a create that timed out
+   * may have been made, and a second one would make it twice; the sync adopts whatever WOM made.
+   */
+  async createCompetition(request: WomCompetitionRequest) {
+    const path = '/competitions';
+    const { response, text } = await this.#send(path, { method: 'POST', body: request });
+    if (!response.ok) throw this.#httpError(path, response, text);
+    return parseBody(path, text, womCreatedCompetitionSchema);
+  }
+
   async #get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
     const { maxAttempts, backoffMs, sleep } = this.#options;
     for (let attempt = 1; ; attempt += 1) {
@@ -249,7 +262,10 @@ export class WomGateway {
   }
 
   /** Waits for the limiter (or refuses a visitor's request when no budget is spare), then sends. */
-  async #send(path: string): Promise<{ response: Response; text: string }> {
+  async #send(
+    path: string,
+    write?: { method: 'POST'; body: unknown },
+  ): Promise<{ response: Response; text: string }> {
     const { baseUrl, apiKey, userAgent, limiter, timeoutMs, priority } = this.#options;
     if (priority === 'scheduled') {
       await limiter.acquire();
@@ -263,12 +279,15 @@ export class WomGateway {
     this.#requests += 1;
     try {
       const response = await fetch(`${baseUrl}${path}`, {
+        method: write?.method ?? 'GET',
         headers: {
           accept: 'application/json',
           'user-agent': userAgent,
           'x-user-agent': userAgent,
           ...(apiKey ? { 'x-api-key': apiKey } : {}),
+          ...(write ? { 'content-type': 'application/json' } : {}),
         },
+        ...(write ? { body: JSON.stringify(write.body) } : {}),
         signal: AbortSignal.timeout(timeoutMs),
       });
       return { response, text: await response.text() };

@@ -138,6 +138,24 @@ export const womCompetitionDetailsSchema = z
     ),
   })
   .and(womCompetitionSchema);
+
+/** `POST /competitions`'s answer: the competition with its participations, and its own code. */
+export const womCreatedCompetitionSchema = z.object({
+  competition: womCompetitionDetailsSchema,
+  verificationCode: z.string(),
+});
+export type WomCreatedCompetition = z.infer<typeof womCreatedCompetitionSchema>;
+
+/** What the site asks WOM to create: a competition of its group, by the group's verification code. */
+export interface WomCompetitionRequest {
+  title: string;
+  metric: string;
+  startsAt: string;
+  endsAt: string;
+  groupId: number;
+  groupVerificationCode: string;
+  teams?: Array<{ name: string; participants: string[] }>;
+}
 export type WomCompetitionDetails = z.infer<typeof womCompetitionDetailsSchema>;
 
 export const womPlayerDetailsSchema = womPlayerSchema.extend({

@@ -22,6 +22,7 @@ import * as memberReturns from './2026_12_04_1300_member_returns.ts';
 import * as pastCompetitionResults from './2026_12_04_1300_past_competition_results.ts';
 import * as pointsUndo from './2026_12_04_1400_points_undo.ts';
 import * as raceParticipantsUnique from './2026_12_04_1500_race_participants_unique.ts';
+import * as clanSettings from './2026_12_05_0900_clan_settings.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_04_1300_past_competition_results': pastCompetitionResults,
   '2026_12_04_1400_points_undo': pointsUndo,
   '2026_12_04_1500_race_participants_unique': raceParticipantsUnique,
+  '2026_12_05_0900_clan_settings': clanSettings,
 };

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminEventSchema, eventInputSchema, eventParamsSchema } from '#core/events/admin-events.schema.ts';
+import {
+  adminEventSchema,
+  createdEventSchema,
+  eventInputSchema,
+  eventParamsSchema,
+} from '#core/events/admin-events.schema.ts';
 import { errorResponseSchema } from '#core/errors.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
@@ -15,7 +20,7 @@ import { bookEventPoints, createEvent, deleteEvent, updateEvent } from './admin-
  */
 export async function adminEventsRoutes(
   app: FastifyInstance,
-  deps: AdminRouteDeps & { gateway: WomGateway },
+  deps: AdminRouteDeps & { gateway: WomGateway; groupId: number },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -30,9 +35,12 @@ export async function adminEventsRoutes(
     {
       schema: {
         tags: ['admin'],
+        description:
+          'Creates an event; with create_competition, its competition is created on Wise Old Man first ' +
+          "(the group's verification code must be stored) and the answer carries WOM's answer.",
         body: eventInputSchema,
         response: {
-          201: adminEventSchema,
+          201: createdEventSchema,
           400: errorResponseSchema,
           409: errorResponseSchema,
           503: errorResponseSchema,

@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AdminEvent } from '#core/events/admin-events.schema.ts';
+import type { AdminEvent, CreatedCompetition } from '#core/events/admin-events.schema.ts';
 import { EVENT_BOOKING_MESSAGES, eventBookingProblem } from '#core/events/event-booking.ts';
 import { planEventAwards } from '#core/events/event-awards.ts';
 import {
   EVENT_MESSAGES,
   eventDeleteProblem,
   planEventSave,
+  type EventFields,
   type EventSaveProblem,
   type ParsedEventInput,
 } from '#core/events/event-save.ts';
@@ -24,6 +25,8 @@ import { womCacheKeys, type CompetitionStandings } from '../wom-sync/wom-payload
 import { listScoringMemberIds } from '../wom-sync/wom-sync.repository.ts';
 import { readWomCache } from '../wom-data/wom-data.repository.ts';
 import { competitionTitle } from './competition-check.ts';
+import { createCompetitionOnWom } from './create-competition.ts';
+import { readClanRules } from '../clan-settings/clan-settings.ts';
 import {
   claimEventBooking,
   deleteManualEvent,
@@ -36,8 +39,10 @@ import {
 export interface AdminEventsDeps {
   db: Kysely<Database>;
   clock: Clock;
-  /** Checks a linked competition against WOM when it is saved. */
+  /** Checks a linked competition against WOM when it is saved, and creates one when asked. */
   gateway: WomGateway;
+  /** The clan's WOM group, whose competitions the site creates. */
+  groupId: number;
 }
 
 /** The event already linked to the competition, looked up again inside the save's transaction. */
@@ -107,16 +112,32 @@ async function audited(
   await bumpRevision(trx, 'events');
 }
 
+/**
+ * The competition an event is linked to: the one the admin named (checked against WOM), or one
+ * created on WOM for it (issue 30), whose id the event then links.
+ */
+async function competitionFor(deps: AdminEventsDeps, input: ParsedEventInput, fields: EventFields) {
+  if (input.create_competition === null)
+    return { input, competition: await linkedCompetition(deps, input.wom_id, null), created: null };
+  if (input.wom_id !== null) throw badRequest(EVENT_MESSAGES.createWithLink);
+  const created = await createCompetitionOnWom(deps, fields, input.create_competition.teams);
+  return {
+    input: { ...input, wom_id: String(created.id) },
+    competition: { wom_title: created.title, wom_missing_at: null },
+    created,
+  };
+}
+
 export async function createEvent(
   deps: AdminEventsDeps,
-  input: ParsedEventInput,
+  sent: ParsedEventInput,
   actor: AuditActor,
-): Promise<AdminEvent> {
+): Promise<AdminEvent & { wom_competition: CreatedCompetition | null }> {
   // The input's own problems and a taken link first, so a refused save never costs a WOM request.
-  const early = planEventSave(input, { editing: null, womIdHeldBy: await linkHolder(deps, input.wom_id) });
+  const early = planEventSave(sent, { editing: null, womIdHeldBy: await linkHolder(deps, sent.wom_id) });
   if ('problem' in early) throw refusal(early);
-  const competition = await linkedCompetition(deps, input.wom_id, null);
-  return refusingTakenLink(input.wom_id, () =>
+  const { input, competition, created } = await competitionFor(deps, sent, early.fields);
+  const event = await refusingTakenLink(input.wom_id, () =>
     deps.db.transaction().execute(async (trx) => {
       const womIdHeldBy = input.wom_id === null ? null : await findEventIdByWomId(trx, input.wom_id);
       const plan = planEventSave(input, { editing: null, womIdHeldBy });
@@ -133,6 +154,7 @@ export async function createEvent(
       return event;
     }),
   );
+  return { ...event, wom_competition: created };
 }
 
 export async function updateEvent(
@@ -143,6 +165,7 @@ export async function updateEvent(
 ): Promise<AdminEvent> {
   const stored = await findAdminEvent(deps.db, id);
   if (!stored) throw notFound(EVENT_NOT_FOUND);
+  if (input.create_competition !== null) throw badRequest(EVENT_MESSAGES.createOnlyNew);
   // The input's own problems and a taken link first, so a refused edit never costs a WOM request.
   const early = planEventSave(input, { editing: stored, womIdHeldBy: await linkHolder(deps, input.wom_id) });
   if ('problem' in early) throw refusal(early);
@@ -214,6 +237,7 @@ export async function bookEventPoints(
         team: p.teamName ?? '',
       })),
       isMember: (key) => members.has(key),
+      points: (await readClanRules(trx)).points,
     });
     const paid = new Set(await bookPlannedAwards(trx, before, plan, now, actor.userId ?? undefined));
     const after = await findAdminEvent(trx, id);

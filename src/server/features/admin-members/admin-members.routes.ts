@@ -59,13 +59,13 @@ export async function adminMembersRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/members', { schema: { tags: ['admin'], response: { 200: membersSchema } } }, async () =>
-    listAdminMembers(deps.db),
+    listAdminMembers(deps.db, deps.clock.now()),
   );
 
   routes.get(
     '/members/deleted',
     { schema: { tags: ['admin'], response: { 200: membersSchema } } },
-    async () => listDeletedMembers(deps.db),
+    async () => listDeletedMembers(deps.db, deps.clock.now()),
   );
 
   routes.get(
@@ -82,7 +82,7 @@ export async function adminMembersRoutes(
       },
     },
     async (_request, reply) => {
-      const members = await listAdminMembers(deps.db);
+      const members = await listAdminMembers(deps.db, deps.clock.now());
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${memberExportFileName(deps.clock.now())}"`)
@@ -187,8 +187,8 @@ export async function adminMembersRoutes(
       schema: {
         tags: ['admin'],
         description:
-          '+2, +5, +10 or +15 with an optional reason, booked as an award in the open season that ' +
-          'can be undone.',
+          "One of the clan's +N buttons (+2, +5, +10, +15 unless changed) with an optional reason, " +
+          'booked as an award in the open season that can be undone.',
         params: memberParamsSchema,
         body: awardPointsInputSchema,
         response: { ...memberAnswers, 400: errorResponseSchema },

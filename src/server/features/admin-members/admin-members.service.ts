@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { pointsOverflowMessage } from '#core/bounds/int32.ts';
 import {
   memberChangedMessage,
+  notAButtonMessage,
   watchCaseSchema,
   type AdminMember,
   type createMemberInputSchema,
@@ -19,7 +20,6 @@ import {
   type PointsHistory,
 } from '#core/members/points-history.ts';
 import type { MemberReturn } from '#core/members/member-returns.ts';
-import { rankProposal } from '#core/members/rank-proposals.ts';
 import { sortRoster } from '#core/members/roster-filters.ts';
 import { notWhitelistedMessage } from '#core/members/unwhitelist.ts';
 import type { AuditAction } from '#core/audit/describe-audit.ts';
@@ -37,7 +37,10 @@ import { announce } from '../discord/discord-outbox.ts';
 import { listMemberReturns } from '../member-history/member-returns.repository.ts';
 import { findOpenSeason } from '../seasons/seasons.repository.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
+import { ladderContext, readClanRules } from '../clan-settings/clan-settings.ts';
+import type { LadderContext } from '#core/clan/rank-ladder.ts';
 import { findWomPlayer } from './wom-player-check.ts';
+import { dueSinceByMember, proposalFor, refreshRankQueue } from './rank-queue.ts';
 import {
   addToScore,
   findLedgerRow,
@@ -82,18 +85,27 @@ function watchCaseOf(text: string | null): AdminMember['runewatch_case'] {
   return parsed.success ? parsed.data : null;
 }
 
-export function toAdminMember(row: RosterRow, returns: MemberReturn[]): AdminMember {
-  const hidden = toBool(row.hidden);
-  // Hidden members never mismatch (domain rules), in the admin view too.
-  const proposal = rankProposal({ ...row, hidden });
+/** When the member's proposal became due, as the queue stored it for this very rank. */
+type DueSince = ReadonlyMap<string, { role: string; due_since: string }>;
+
+export function toAdminMember(
+  row: RosterRow,
+  returns: MemberReturn[],
+  context: LadderContext,
+  due: DueSince,
+): AdminMember {
+  const proposal = proposalFor(context.ladder, row, context.now);
+  const stored = due.get(row.wom_id);
   return {
-    ...toPublicMember(row),
-    hidden,
+    ...toPublicMember(row, context),
+    hidden: toBool(row.hidden),
     not_in_wom: toBool(row.not_in_wom),
     wom_role_synced: row.wom_role_synced,
     role_mismatch: proposal !== null,
     baseline_source: row.baseline_source,
     rank_proposal: proposal,
+    proposed_role: proposal?.rank ?? null,
+    due_since: proposal !== null && stored?.role === proposal.rank ? stored.due_since : null,
     runewatch_flagged: toBool(row.runewatch_flagged),
     runewatch_reported: toBool(row.runewatch_reported),
     runewatch_reported_at: row.runewatch_reported_at,
@@ -108,24 +120,50 @@ export function toAdminMember(row: RosterRow, returns: MemberReturn[]): AdminMem
 }
 
 /** Every member not deleted, hidden ones and those who left included, in roster order. */
-export async function listAdminMembers(db: Kysely<Database>): Promise<AdminMember[]> {
-  const [rows, returns] = await Promise.all([listMemberRows(db), listMemberReturns(db)]);
-  return sortRoster(rows.map((row) => toAdminMember(row, returns.get(row.wom_id) ?? [])));
+export async function listAdminMembers(db: Kysely<Database>, now: Date): Promise<AdminMember[]> {
+  const [rows, returns, context, due] = await Promise.all([
+    listMemberRows(db),
+    listMemberReturns(db),
+    ladderContext(db, now),
+    dueSinceByMember(db),
+  ]);
+  return sortRoster(rows.map((row) => toAdminMember(row, returns.get(row.wom_id) ?? [], context, due)));
 }
 
-export async function listDeletedMembers(db: Kysely<Database>): Promise<AdminMember[]> {
-  const [rows, returns] = await Promise.all([listDeletedMemberRows(db), listMemberReturns(db)]);
-  return rows.map((row) => toAdminMember(row, returns.get(row.wom_id) ?? []));
+export async function listDeletedMembers(db: Kysely<Database>, now: Date): Promise<AdminMember[]> {
+  const [rows, returns, context] = await Promise.all([
+    listDeletedMemberRows(db),
+    listMemberReturns(db),
+    ladderContext(db, now),
+  ]);
+  return rows.map((row) => toAdminMember(row, returns.get(row.wom_id) ?? [], context, new Map()));
 }
 
 async function returnsOf(trx: Transaction<Database>, womId: string): Promise<MemberReturn[]> {
   return (await listMemberReturns(trx, [womId])).get(womId) ?? [];
 }
 
-async function savedMember(trx: Transaction<Database>, womId: string): Promise<AdminMember> {
+/** The member as the admin sees them, read in the transaction that wrote them. */
+async function adminViewIn(trx: Transaction<Database>, row: RosterRow, now: Date): Promise<AdminMember> {
+  const { ladder } = await readClanRules(trx);
+  return toAdminMember(
+    row,
+    await returnsOf(trx, row.wom_id),
+    { ladder, now },
+    await dueSinceByMember(trx, [row.wom_id]),
+  );
+}
+
+/**
+ * The member after a write, with their place in the promotion queue brought up to date in the same
+ * transaction: an edit, points or a rank set by hand can each make a change due or settle it.
+ */
+async function savedMember(trx: Transaction<Database>, womId: string, now: Date): Promise<AdminMember> {
   const row = await findMemberRow(trx, womId);
   if (!row) throw notFound(MEMBER_NOT_FOUND);
-  return toAdminMember(row, await returnsOf(trx, womId));
+  const { ladder } = await readClanRules(trx);
+  await refreshRankQueue(trx, ladder, now, [womId]);
+  return adminViewIn(trx, row, now);
 }
 
 /** Books points to the open season, in the transaction that moves the member's score by as much. */
@@ -214,7 +252,7 @@ export async function createMember(
         after: input,
         at: now,
       });
-      return savedMember(trx, input.wom_id);
+      return savedMember(trx, input.wom_id, now);
     });
   } catch (error) {
     // Added by someone else between the check and the insert.
@@ -270,7 +308,7 @@ export async function updateMember(
       after: changes,
       at: now,
     });
-    return savedMember(trx, womId);
+    return savedMember(trx, womId, now);
   });
 }
 
@@ -289,6 +327,8 @@ export async function addPoints(
   const now = deps.clock.now();
   const at = now.toISOString();
   return deps.db.transaction().execute(async (trx) => {
+    const { buttons } = (await readClanRules(trx)).points;
+    if (!buttons.includes(amount)) throw badRequest(notAButtonMessage(buttons));
     const score = await addToScore(trx, womId, amount, at);
     if (score === undefined) {
       const row = await findMemberRow(trx, womId);
@@ -311,7 +351,7 @@ export async function addPoints(
       after: { siege_score: score, amount, ...(reason === null ? {} : { reason }) },
       at: now,
     });
-    return savedMember(trx, womId);
+    return savedMember(trx, womId, now);
   });
 }
 
@@ -362,7 +402,7 @@ export async function undoPoints(
         after: { siege_score: score, amount: -award.amount, undone_id: award.id, reason: award.reason },
         at: now,
       });
-      return savedMember(trx, womId);
+      return savedMember(trx, womId, now);
     });
   } catch (error) {
     if (error instanceof ConflictError) throw undoRefused(POINTS_UNDO_MESSAGES.alreadyUndone);
@@ -422,11 +462,11 @@ async function actOnMember(
   return deps.db.transaction().execute(async (trx) => {
     const row = await findMemberRow(trx, action.womId);
     if (!row || (row.deleted_at !== null) !== (action.onDeleted ?? false)) throw notFound(MEMBER_NOT_FOUND);
-    const before = toAdminMember(row, await returnsOf(trx, action.womId));
+    const before = await adminViewIn(trx, row, now);
     const patch = action.change(row);
     if (patch === null) return before;
     await updateMemberRow(trx, action.womId, { ...patch, updated_at: now.toISOString() });
-    const after = await savedMember(trx, action.womId);
+    const after = await savedMember(trx, action.womId, now);
     await recordChange(trx, {
       actor,
       action: action.action,

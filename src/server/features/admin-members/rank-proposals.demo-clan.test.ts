@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
-import { SKILLER_RANKS, isSkillerRank, normaliseRole } from '#core/members/roles.ts';
+import { DEFAULT_LADDER } from '#core/clan/default-rules.ts';
+import { normaliseRole } from '#core/members/roles.ts';
 import { createManualClock, createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
 
-const gemIndex = (role: string | null) => SKILLER_RANKS.findIndex((band) => band.role === role);
+const GEMS = DEFAULT_LADDER.paths.find((path) => path.key === 'skiller')!.ranks.map((rank) => rank.role);
+const gemIndex = (role: string | null) => GEMS.indexOf(role ?? '');
+const isGem = (member: AdminMember) => member.rank_path === 'skiller' && GEMS.includes(member.womrole ?? '');
 
 for (const dialect of testDialects) {
   describe(`${dialect}: rank updates on a clan's first day`, () => {
@@ -36,13 +39,12 @@ for (const dialect of testDialects) {
       expect(new Set(members.map((member) => member.baseline_source))).toEqual(new Set(['first_seen']));
       // Without the rule, these gem members would be proposed for a lower rank on their first day.
       const wouldDemote = members.filter(
-        (member) =>
-          isSkillerRank(member.womrole) && gemIndex(member.calculated_rank) < gemIndex(member.womrole),
+        (member) => isGem(member) && gemIndex(member.calculated_rank) < gemIndex(member.womrole),
       );
       expect(wouldDemote.length).toBeGreaterThan(50);
       // Fighter ranks rest on EHB, not on the baseline: those may still be proposed either way.
       const gemDemotions = members.filter(
-        (member) => isSkillerRank(member.womrole) && member.rank_proposal?.direction === 'demotion',
+        (member) => isGem(member) && member.rank_proposal?.direction === 'demotion',
       );
       expect(gemDemotions).toEqual([]);
     });
@@ -60,7 +62,9 @@ for (const dialect of testDialects) {
     it('gives every proposal left its basis', () => {
       for (const member of members.filter((m) => m.rank_proposal !== null)) {
         expect(member.rank_proposal?.basis).toMatch(/^(XP gained .+ since \d{1,2} \w{3} \d{4}|EHB \d+)/);
+        expect(member.rank_proposal?.requirement).toBe(member.rank_path === 'skiller' ? 'clan_xp' : 'ehb');
         expect(member.role_mismatch).toBe(true);
+        expect(member.proposed_role).toBe(member.rank_proposal?.rank);
       }
     });
   });

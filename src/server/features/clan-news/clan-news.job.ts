@@ -227,7 +227,7 @@ export function clanNewsJob(deps: ClanNewsDeps): Job {
         }
         for (const item of plan.live) await saveLive(trx, item, standings, now, counts);
         if (plan.digestKey && (await markNewsOnce(trx, plan.digestKey, now))) {
-          const members = await rankUpdatesDue(trx);
+          const members = await rankUpdatesDue(trx, now);
           if (members.length > 0) {
             counts.rank_updates_due = members.length;
             counts.queued += await announce(trx, { kind: 'rank_updates_due', members }, now);

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { DEFAULT_LADDER, DEFAULT_POINTS } from '#core/clan/default-rules.ts';
+
+/** The welcome text a fresh install shows: the page's intro as it read before it was data. */
+const DEFAULT_WELCOME_HTML =
+  '<p>We are an Old School RuneScape clan for skillers, ironmen and fighters alike. We run skill and boss ' +
+  'events every week, reward taking part with siege points, and celebrate every milestone together.</p>\n';
 
 for (const dialect of testDialects) {
   describe(`${dialect}: clan profile API`, () => {
@@ -19,6 +25,9 @@ for (const dialect of testDialects) {
         discord_url: null,
         requirements: { skiller: 400, ironman: 600, regular: 1750 },
         icon_base_url: 'https://wiseoldman.net/img/runescape/icons_small',
+        ranks: DEFAULT_LADDER,
+        points: DEFAULT_POINTS,
+        welcome_html: DEFAULT_WELCOME_HTML,
       });
     });
 
@@ -45,6 +54,9 @@ for (const dialect of testDialects) {
         discord_url: 'https://discord.gg/ironwolves',
         requirements: { skiller: 500, ironman: 1000, regular: 2000 },
         icon_base_url: 'https://icons.example.com/osrs',
+        ranks: DEFAULT_LADDER,
+        points: DEFAULT_POINTS,
+        welcome_html: DEFAULT_WELCOME_HTML,
       });
       // Only the profile leaves: nothing else from the configuration.
       expect(response.body).not.toContain('chief');

@@ -10,7 +10,7 @@ import {
   type CharacterSeason,
 } from '#core/members/character.schema.ts';
 import { characterStatsOf } from '#core/members/character-stats.ts';
-import { nextRank } from '#core/members/ranks.ts';
+import { nextRank } from '#core/clan/rank-ladder.ts';
 import { raceProgressPercent } from '#core/races/race-progress.ts';
 import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
 import type { Database } from '../../db/schema.ts';
@@ -26,6 +26,7 @@ import {
   listPublicGoalsOf,
   listPublicRacesOf,
 } from './members.repository.ts';
+import { ladderContext } from '../clan-settings/clan-settings.ts';
 import { toPublicMember } from './members.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -69,7 +70,8 @@ export async function characterPage(
 ): Promise<CharacterPage | null> {
   const row = await findVisibleRosterRow(db, womId);
   if (!row) return null;
-  const member = toPublicMember(row);
+  const context = await ladderContext(db, now);
+  const member = toPublicMember(row, context);
   const [seasons, eventsWon, goals, races, history, stored, returns] = await Promise.all([
     seasonsOf(db, womId, member.siege_score),
     listEventsWon(db, womId),
@@ -84,9 +86,7 @@ export async function characterPage(
   const womUpdatedAt = snapshot ? (stored?.snapshot_at ?? snapshot.createdAt) : null;
   return {
     member,
-    next_rank_text: nextRankInWords(
-      nextRank({ womrole: row.womrole, current_xp: row.current_xp, first_xp: row.first_xp, ehb: row.ehb }),
-    ),
+    next_rank_text: nextRankInWords(nextRank(context.ladder, row, now)),
     wom_profile_url: womProfileUrl(member.wom_name ?? member.name),
     last_updated_at: womUpdatedAt ?? history.at(-1)?.snapshot_at ?? row.updated_at,
     wom_last_changed_at: row.wom_last_changed_at,

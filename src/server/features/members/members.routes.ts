@@ -8,7 +8,9 @@ import { characterPageSchema } from '#core/members/character.schema.ts';
 import { anniversarySchema, publicMemberSchema } from '#core/members/members.schema.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { cacheByRevision, knownRevisionKey, lastBuiltByKey, readRevisionKey } from '../../db/revisions.ts';
+import { cacheByRevisionAndPeriod } from '../../db/cache-by-revision-and-period.ts';
+import { knownRevisionKey, lastBuiltByKey, readRevisionKey } from '../../db/revisions.ts';
+import { ladderContext } from '../clan-settings/clan-settings.ts';
 import { notFound } from '../../http/http-error.ts';
 import { prebuildJson, sendPrebuilt, type PrebuiltBody } from '../../http/prebuilt-body.ts';
 import { withoutQuery, type PublicReads } from '../../http/public-reads.ts';
@@ -22,13 +24,19 @@ import { anniversariesToday, listPublicMembers } from './members.service.ts';
  */
 const CACHED_CHARACTER_PAGES = 200;
 
+const DAY_MS = 86_400_000;
+
 export async function membersRoutes(
   app: FastifyInstance,
   deps: { db: Kysely<Database>; clock: Clock; publicReads: PublicReads },
 ): Promise<void> {
   const rosterSchema = z.array(publicMemberSchema);
-  const roster = cacheByRevision(deps.db, async () =>
-    prebuildJson(rosterSchema, await listPublicMembers(deps.db)),
+  // Ranks can count days in the clan, so the roster is built again each UTC day as well.
+  const roster = cacheByRevisionAndPeriod(deps.db, deps.clock, DAY_MS, async () =>
+    prebuildJson(
+      rosterSchema,
+      await listPublicMembers(deps.db, await ladderContext(deps.db, deps.clock.now())),
+    ),
   );
 
   // Bodies are prebuilt and checked against these schemas when built; the schemas document them.

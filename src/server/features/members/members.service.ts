@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ironmanTypeOf } from '#core/members/ironman.ts';
 import type { AnniversaryItem, PublicMember } from '#core/members/members.schema.ts';
-import { calculatedRank, clanXp, nextRank } from '#core/members/ranks.ts';
+import { calculatedRank, clanXp, nextRank, pathKeyOf, type LadderContext } from '#core/clan/rank-ladder.ts';
 import { sortRoster } from '#core/members/roster-filters.ts';
 import { wholeEhb } from '#core/members/roster-sync.ts';
 import { anniversariesOn } from '#core/members/anniversaries.ts';
@@ -9,15 +9,9 @@ import type { Database } from '../../db/schema.ts';
 import { toBool } from '../../db/values.ts';
 import { listVisibleMembers, type RosterRow } from './members.repository.ts';
 
-export function toPublicMember(row: RosterRow): PublicMember {
-  const ranked = {
-    womrole: row.womrole,
-    current_xp: row.current_xp,
-    first_xp: row.first_xp,
-    ehb: row.ehb,
-    wom_id: row.wom_id,
-  };
-  const next = nextRank(ranked);
+/** A member as the public sees them, ranked on the clan's ladder as it stands at `now`. */
+export function toPublicMember(row: RosterRow, { ladder, now }: LadderContext): PublicMember {
+  const next = nextRank(ladder, row, now);
   const claimed = toBool(row.claimed);
   return {
     wom_id: row.wom_id,
@@ -40,7 +34,8 @@ export function toPublicMember(row: RosterRow): PublicMember {
     build: row.build,
     ironman_type: ironmanTypeOf(row),
     wom_account_type: row.wom_account_type,
-    calculated_rank: calculatedRank(ranked),
+    calculated_rank: calculatedRank(ladder, row, now),
+    rank_path: pathKeyOf(ladder, row.womrole),
     next_rank:
       next.rank === null
         ? { rank: null, remaining: null, unit: null, label: next.label }
@@ -52,8 +47,11 @@ export function toPublicMember(row: RosterRow): PublicMember {
   };
 }
 
-export async function listPublicMembers(db: Kysely<Database>): Promise<PublicMember[]> {
-  return sortRoster((await listVisibleMembers(db)).map(toPublicMember));
+export async function listPublicMembers(
+  db: Kysely<Database>,
+  context: LadderContext,
+): Promise<PublicMember[]> {
+  return sortRoster((await listVisibleMembers(db)).map((row) => toPublicMember(row, context)));
 }
 
 /** Members whose join anniversary is today (UTC); unreadable join dates are reported to `onInvalid`. */

@@ -44,6 +44,7 @@ export function groupMembersFrom(group: WomGroupDetails, hiscores: WomBulkHiscor
       current_lvl: overall ? overall.level : null,
       combat_level: snapshot ? combatLevelOf(snapshot) : null,
       ehb: membership.player.ehb,
+      ehp: membership.player.ehp,
       wom_account_type: membership.player.type,
       build: membership.player.build,
       join_date: (membership.clientSyncJoinedAt ?? membership.createdAt).slice(0, 10),

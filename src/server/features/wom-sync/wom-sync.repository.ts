@@ -26,6 +26,7 @@ export async function listStoredMembers(db: Db): Promise<StoredMember[]> {
       'first_lvl',
       'combat_level',
       'ehb',
+      'ehp',
       'wom_account_type',
       'build',
       'join_date',

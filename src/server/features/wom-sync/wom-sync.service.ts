@@ -37,6 +37,9 @@ import {
   rosterNews,
   siegeLeaders,
 } from './sync-news.ts';
+import type { ClanPoints } from '#core/clan/rank-ladder.schema.ts';
+import { readClanRules } from '../clan-settings/clan-settings.ts';
+import { refreshRankQueue } from '../admin-members/rank-queue.ts';
 import {
   achievementExists,
   insertAchievements,
@@ -344,6 +347,8 @@ async function applySync(
   // A new snapshot alone moves a member's page (its chart and when it was last updated).
   const changed = plan.inserts.length > 0 || plan.updates.length > 0 || results > 0 || snapshots > 0;
   if (changed) await bumpRevision(trx, 'members');
+  // New figures, points and days in the clan can each make a rank change due or settle one (issue 30).
+  await refreshRankQueue(trx, (await readClanRules(trx)).ladder, nowDate);
   return {
     members: fetched.group.memberships.length,
     inserted: plan.inserts.length,
@@ -374,6 +379,7 @@ function awardsFor(
   details: WomCompetitionDetails,
   event: { name: string; short_event: boolean },
   isMember: (key: string) => boolean,
+  points: ClanPoints,
 ) {
   return planEventAwards({
     title: event.name,
@@ -388,6 +394,7 @@ function awardsFor(
       team: p.teamName ?? '',
     })),
     isMember,
+    points,
   });
 }
 
@@ -408,13 +415,14 @@ async function recordFinishedResults(
   );
   if (finished.length === 0) return { booked: 0, news: [] };
   const members = await listScoringMemberIds(trx);
+  const { points } = await readClanRules(trx);
   let booked = 0;
   const news: News[] = [];
   for (const details of finished) {
     const event = await findEventAwaitingResults(trx, String(details.id));
     if (!event) continue;
     const isMember = (key: string) => members.has(key);
-    const plan = awardsFor(details, event, isMember);
+    const plan = awardsFor(details, event, isMember, points);
     if (!paysOnResults(event)) {
       await recordResultsUnpaid(
         trx,

@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useEffect, useMemo, type ComponentType } from 'react';
 import { Toaster, toast } from 'sonner';
 import type { Notify } from '../../components/notice-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AuditTab } from '../../features/admin-audit/components/audit-tab.tsx';
+import { ClanTab } from '../../features/admin-clan/components/clan-tab.tsx';
+import { RanksTab } from '../../features/admin-clan/components/ranks-tab.tsx';
 import { usePendingClaimRequestCount } from '../../features/admin-claims/api/get-claim-requests.ts';
 import { ClaimsTab } from '../../features/admin-claims/components/claims-tab.tsx';
 import { PendingClaimRequests } from '../../features/admin-claims/components/pending-claim-requests.tsx';
@@ -13,7 +16,7 @@ import { StoppedRouteAlerts } from '../../features/admin-discord/components/stop
 import { DinkTab } from '../../features/admin-dink/components/dink-tab.tsx';
 import { EventsTab } from '../../features/admin-events/components/events-tab.tsx';
 import { InactivityTab } from '../../features/admin-inactivity/components/inactivity-tab.tsx';
-import { useAdminMembers } from '../../features/admin-members/api/get-admin-members.ts';
+import { adminMembersQueryKey, useAdminMembers } from '../../features/admin-members/api/get-admin-members.ts';
 import { AlertsTab } from '../../features/admin-members/components/alerts-tab.tsx';
 import { MembersTab } from '../../features/admin-members/components/members-tab.tsx';
 import { memberAlertCount } from '../../features/admin-members/lib/member-alerts.ts';
@@ -35,6 +38,8 @@ const TABS = [
   { value: 'alerts', label: 'Alerts' },
   { value: 'inactivity', label: 'Inactivity' },
   { value: 'events', label: 'Events' },
+  { value: 'ranks', label: 'Ranks' },
+  { value: 'clan', label: 'Clan' },
   { value: 'seasons', label: 'Seasons' },
   { value: 'users', label: 'Users' },
   { value: 'claims', label: 'Claims' },
@@ -81,6 +86,12 @@ function DashboardInactivityTab({ notify }: { notify: Notify }) {
   return <InactivityTab notify={notify} members={members} />;
 }
 
+/** A saved ladder or point values change every member's proposal and the +N buttons: the roster reloads. */
+function DashboardRanksTab() {
+  const queryClient = useQueryClient();
+  return <RanksTab onSaved={() => void queryClient.invalidateQueries({ queryKey: adminMembersQueryKey })} />;
+}
+
 /** The signed-in admin's own row cannot change its admin flag (issue 21). */
 function DashboardUsersTab({ notify }: { notify: Notify }) {
   return <UsersTab notify={notify} currentUserId={useMe().data?.user?.id ?? null} />;
@@ -90,6 +101,8 @@ const OTHER_TABS: Readonly<Record<Exclude<TabValue, 'members'>, ComponentType<{ 
   alerts: DashboardAlertsTab,
   inactivity: DashboardInactivityTab,
   events: EventsTab,
+  ranks: DashboardRanksTab,
+  clan: ClanTab,
   seasons: PastSeasonsTab,
   users: DashboardUsersTab,
   claims: DashboardClaimsTab,

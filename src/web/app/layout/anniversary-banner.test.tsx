@@ -26,6 +26,7 @@ function member(wom_id: string, name: string, join_date: string | null): PublicM
     ironman_type: null,
     wom_account_type: 'regular',
     calculated_rank: 'opal',
+    rank_path: 'skiller',
     next_rank: { rank: 'sapphire', remaining: 3_000_000, unit: 'XP', label: 'Sapphire: 3,000,000 XP' },
     claimed: false,
     is_claimed: false,

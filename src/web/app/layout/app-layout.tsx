@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { pagesWithoutNavbar } from '../../config/paths.ts';
-import { useClan } from '../../features/clan/api/get-clan.ts';
+import { useClan } from '../../lib/clan-query.ts';
 import { useIdlePreloading } from '../prefetch.ts';
 import { AnniversaryBanner } from './anniversary-banner.tsx';
 import { Navbar } from './navbar.tsx';

@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import { PageHeader } from '../../components/page-header.tsx';
 import { paths } from '../../config/paths.ts';
+import { useAdminMembers } from '../../features/admin-members/api/get-admin-members.ts';
 import { EventForm } from '../../features/admin-events/components/event-form.tsx';
 import { rememberCreatedEvent } from '../../features/admin-events/utils/created-event-notice.ts';
 import { AdminGate } from '../layout/admin-gate.tsx';
@@ -10,6 +11,8 @@ const EVENTS_TAB = `${paths.admin}?tab=events`;
 
 function NewEvent() {
   const [, navigate] = useLocation();
+  // The teams of a competition created with the event are named from the roster.
+  const roster = useAdminMembers();
   return (
     <div className="mx-auto max-w-2xl">
       <PageHeader title="New Event">
@@ -18,8 +21,9 @@ function NewEvent() {
       </PageHeader>
       <div className="rounded-lg border border-stone-800 bg-stone-900 p-6">
         <EventForm
+          members={roster.data ?? []}
           onSaved={(saved) => {
-            rememberCreatedEvent(saved.name);
+            rememberCreatedEvent(saved);
             navigate(EVENTS_TAB);
           }}
           onCancel={() => navigate(EVENTS_TAB)}

@@ -75,7 +75,7 @@ describe('Clan Administration', () => {
     }
   });
 
-  it("lists the spec's seven tabs with Inactivity and Seasons, and keeps the chosen one in the URL", async () => {
+  it("lists the spec's seven tabs with Inactivity, Ranks, Clan and Seasons, and keeps the chosen one in the URL", async () => {
     const user = userEvent.setup();
     const { location } = renderDashboard();
     const tabs = await screen.findAllByRole('tab');
@@ -84,6 +84,8 @@ describe('Clan Administration', () => {
       'Alerts',
       'Inactivity',
       'Events',
+      'Ranks',
+      'Clan',
       'Seasons',
       'Users',
       'Claims',
@@ -195,7 +197,7 @@ describe('Clan Administration', () => {
             adminMember('Scammer', { wom_id: '4', runewatch_reported: true }),
             adminMember('Grown', {
               wom_id: '5',
-              rank_proposal: { rank: 'sapphire', direction: 'promotion', basis: 'EHB 1' },
+              rank_proposal: { rank: 'sapphire', direction: 'promotion', basis: 'EHB 1', requirement: 'ehb' },
             }),
             adminMember('Hand Added', { wom_id: '6', not_in_wom: true, wom_role_synced: null }),
             adminMember('Forgiven', { wom_id: '7', runewatch_reported: true, runewatch_whitelisted: true }),

@@ -3,7 +3,7 @@ import { usePageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../config/paths.ts';
 import { AuthPage } from '../../features/auth/components/auth-page.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { useClan } from '../../features/clan/api/get-clan.ts';
+import { useClan } from '../../lib/clan-query.ts';
 
 const linkClass = 'text-gold-300 underline hover:text-gold-400';
 

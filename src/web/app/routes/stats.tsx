@@ -1,6 +1,6 @@
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { useClan } from '../../features/clan/api/get-clan.ts';
+import { useClan } from '../../lib/clan-query.ts';
 import { useGroupStats } from '../../features/group-stats/api/get-group-stats.ts';
 import { ClanInfo } from '../../features/group-stats/components/clan-info.tsx';
 import { ClanRanksTable } from '../../features/group-stats/components/clan-ranks-table.tsx';
@@ -36,12 +36,18 @@ function StatsFigures() {
   return <LoadingState label="Loading clan stats..." />;
 }
 
+/** The clan's ladder from its settings; while they load or fail, the figures above say so. */
+function ClanRanks() {
+  const clan = useClan();
+  return clan.data ? <ClanRanksTable ladder={clan.data.ranks} /> : null;
+}
+
 export function Component() {
   return (
     <div className="space-y-6">
       <PageHeader title="Clan Stats" />
       <StatsFigures />
-      <ClanRanksTable />
+      <ClanRanks />
     </div>
   );
 }

@@ -2,9 +2,17 @@ import { Link } from 'wouter';
 import { usePageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { paths } from '../../config/paths.ts';
-import { useClan } from '../../features/clan/api/get-clan.ts';
+import { useClan } from '../../lib/clan-query.ts';
 import { ClanFacts } from '../../features/clan/components/clan-facts.tsx';
 import { JoinRequirements } from '../../features/clan/components/join-requirements.tsx';
+
+/** The welcome text's look: the intro's size, with headings, lists and links styled inside it. */
+const WELCOME_TEXT = [
+  'mt-4 max-w-3xl space-y-3 text-lg text-stone-300',
+  '[&_h1]:text-2xl [&_h1]:font-semibold [&_h1]:text-stone-100 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-stone-100',
+  '[&_h3]:font-semibold [&_h3]:text-stone-100 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6',
+  '[&_a]:text-gold-300 [&_a]:underline [&_a:hover]:text-gold-400 [&_strong]:text-stone-100',
+].join(' ');
 
 const DISCORD_STEP = 'Join our Discord so you hear about events first.';
 
@@ -36,10 +44,8 @@ export function Component() {
     <div className="space-y-10">
       <section>
         <h1 className="text-3xl font-bold text-gold-300 sm:text-4xl">Welcome to {clan.name}</h1>
-        <p className="mt-4 max-w-3xl text-lg text-stone-300">
-          We are an Old School RuneScape clan for skillers, ironmen and fighters alike. We run skill and boss
-          events every week, reward taking part with siege points, and celebrate every milestone together.
-        </p>
+        {/* The clan's own text: Markdown the server rendered with raw HTML escaped and only http(s) links. */}
+        <div className={WELCOME_TEXT} dangerouslySetInnerHTML={{ __html: clan.welcome_html }} />
         <div className="mt-6 flex flex-wrap gap-3">
           <Link
             to={paths.members}

@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminEvent, EventInput } from '#core/events/admin-events.schema.ts';
+import type { AdminEvent, CreatedCompetition, EventInput } from '#core/events/admin-events.schema.ts';
 import { api } from '../../../lib/api-client.ts';
 import { adminEventsQueryKey } from './get-admin-events.ts';
 
-export const createEvent = (input: EventInput) => api.post<AdminEvent>('/api/admin/events', input);
+/** A new event, and what Wise Old Man answered when its competition was created with it. */
+export type CreatedEvent = AdminEvent & { wom_competition: CreatedCompetition | null };
+
+export const createEvent = (input: EventInput) => api.post<CreatedEvent>('/api/admin/events', input);
 
 export const updateEvent = ({ id, input }: { id: number; input: EventInput }) =>
   api.put<AdminEvent>(`/api/admin/events/${id}`, input);

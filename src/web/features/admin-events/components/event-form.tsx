@@ -6,6 +6,7 @@ import { WEEKLY_EVENT_DAYS } from '#core/events/event-status.ts';
 import { isWeekLongType } from '#core/events/event-types.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { useCreateEvent, useUpdateEvent } from '../api/event-actions.ts';
+import { parseTeams, type TeamCandidate } from '../utils/competition-teams.ts';
 import {
   eventFormSchema,
   eventFormValues,
@@ -47,10 +48,13 @@ function LinkedTitle({ event, womId }: { event: AdminEvent | undefined; womId: s
  */
 export function EventForm({
   event,
+  members = [],
   onSaved,
   onCancel,
 }: {
   event?: AdminEvent;
+  /** Who a new event's competition teams may name (the admin roster). */
+  members?: readonly TeamCandidate[];
   onSaved: (saved: AdminEvent) => void;
   onCancel: () => void;
 }) {
@@ -63,7 +67,8 @@ export function EventForm({
   });
   const { errors } = form.formState;
   const womId = useWatch({ control: form.control, name: 'wom_id' });
-  const ids = { type: useId(), description: useId(), shortError: useId() };
+  const creating = useWatch({ control: form.control, name: 'create_competition' });
+  const ids = { type: useId(), description: useId(), shortError: useId(), teams: useId() };
   // The end the week-long rule last filled in: any other end was set by the admin and is theirs to keep.
   const [filledEnd, setFilledEnd] = useState<string | null>(null);
 
@@ -78,8 +83,22 @@ export function EventForm({
 
   const submit = form.handleSubmit((input) => {
     const options = { onSuccess: onSaved };
-    if (event) update.mutate({ id: event.id, input }, options);
-    else create.mutate(input, options);
+    if (event) {
+      // Only a new event can create its competition: an edit never sends the question.
+      const { create_competition: _never, ...edited } = input;
+      update.mutate({ id: event.id, input: edited }, options);
+      return;
+    }
+    if (input.create_competition === null) {
+      create.mutate(input, options);
+      return;
+    }
+    const parsed = parseTeams(form.getValues('teams'), members);
+    if ('error' in parsed) {
+      form.setError('teams', { message: parsed.error });
+      return;
+    }
+    create.mutate({ ...input, create_competition: { teams: parsed.teams } }, options);
   });
 
   return (
@@ -140,7 +159,40 @@ export function EventForm({
           </p>
         </div>
       </div>
-      <div className="space-y-1">
+      {!event && (
+        <fieldset className="space-y-2 rounded border border-stone-800 p-3">
+          <legend className="px-1 text-sm font-medium text-stone-200">Wise Old Man competition</legend>
+          <label className="flex items-start gap-2 text-sm text-stone-200">
+            <input
+              type="checkbox"
+              className="mt-0.5 accent-gold-500"
+              {...form.register('create_competition')}
+            />
+            <span>Create this competition on Wise Old Man, with the group's verification code</span>
+          </label>
+          {creating && (
+            <div className="space-y-1">
+              <label htmlFor={ids.teams} className="block text-sm font-medium text-stone-200">
+                Teams (optional)
+              </label>
+              <textarea
+                id={ids.teams}
+                rows={3}
+                className={inputClass}
+                placeholder={'Red: Zezima, Lynx Titan\nBlue: B0aty, Woox'}
+                aria-describedby={`${ids.teams}-hint`}
+                aria-invalid={errors.teams ? true : undefined}
+                {...form.register('teams')}
+              />
+              <p id={`${ids.teams}-hint`} className="text-xs text-stone-400">
+                One team a line: its name, a colon, then its members. Leave it empty to enter every member.
+              </p>
+              {errors.teams?.message && <p className="text-sm text-red-400">{errors.teams.message}</p>}
+            </div>
+          )}
+        </fieldset>
+      )}
+      <div className="space-y-1" hidden={creating}>
         <FormField
           label="WOM Competition ID (optional)"
           inputMode="numeric"

@@ -81,13 +81,24 @@ describe('events tab', () => {
   });
 
   it('says an event was created when the new event page opens the tab, once', () => {
-    rememberCreatedEvent('Bandos Bash');
+    rememberCreatedEvent({ name: 'Bandos Bash' });
     const { notify } = renderEvents();
     expect(notify).toHaveBeenCalledExactlyOnceWith({
       kind: 'success',
       text: 'Bandos Bash was successfully saved.',
     });
     expect(renderEvents().notify).not.toHaveBeenCalled();
+  });
+
+  it("says what Wise Old Man created with the event, when the event's competition was made too", () => {
+    rememberCreatedEvent({
+      name: 'Fishing week',
+      wom_competition: { id: 812, title: 'Fishing week', type: 'classic', participant_count: 31, url: '' },
+    });
+    expect(renderEvents().notify).toHaveBeenCalledExactlyOnceWith({
+      kind: 'success',
+      text: 'Fishing week was successfully saved. Wise Old Man created competition 812 "Fishing week" (classic) with 31 participants.',
+    });
   });
 
   it('names each cell for a phone, where the table is a card per event under hidden headings', () => {

@@ -13,7 +13,7 @@ import { TabSection } from '../../../components/tab-section.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useDeleteEvent } from '../api/event-actions.ts';
 import { useAdminEvents } from '../api/get-admin-events.ts';
-import { takeCreatedEvent } from '../utils/created-event-notice.ts';
+import { competitionNotice, takeCreatedEvent } from '../utils/created-event-notice.ts';
 import { EventEditDialog } from './event-edit-dialog.tsx';
 import { EventPoints } from './event-points.tsx';
 
@@ -158,7 +158,9 @@ export function EventsTab({ notify }: { notify: Notify }) {
   // Arriving from the new event page: say the event was created.
   useEffect(() => {
     const created = takeCreatedEvent();
-    if (created !== null) notify({ kind: 'success', text: savedText(created) });
+    if (created === null) return;
+    const competition = created.wom_competition ? ` ${competitionNotice(created.wom_competition)}` : '';
+    notify({ kind: 'success', text: `${savedText(created.name)}${competition}` });
   }, [notify]);
   return (
     <TabSection

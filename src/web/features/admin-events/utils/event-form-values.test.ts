@@ -50,6 +50,8 @@ describe('eventFormValues', () => {
       end_date: '',
       wom_id: '',
       short_event: false,
+      create_competition: false,
+      teams: '',
     });
   });
 
@@ -86,7 +88,15 @@ describe('eventFormSchema', () => {
       end_date: '2026-12-02T18:00:00.000Z',
       wom_id: null,
       short_event: false,
+      create_competition: null,
     });
+  });
+
+  it('asks for the WOM competition to be created only when its box is ticked', () => {
+    expect(eventFormSchema.parse(form({ create_competition: true })).create_competition).toEqual({
+      teams: [],
+    });
+    expect(eventFormSchema.parse(form({ create_competition: false })).create_competition).toBeNull();
   });
 
   it('lets only a week-long event (Weekly, Skill or Boss of the Week) leave its end blank', () => {

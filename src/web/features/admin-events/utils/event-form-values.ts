@@ -20,6 +20,10 @@ export interface EventFormValues {
   end_date: string;
   wom_id: string;
   short_event: boolean;
+  /** Create the competition on Wise Old Man too (a new event only; issue 30). */
+  create_competition: boolean;
+  /** Its teams as typed, one per line ('Red: Zezima, Lynx Titan'); blank plays every member. */
+  teams: string;
 }
 
 /** What a datetime-local input shows for an instant, in UTC. */
@@ -41,6 +45,8 @@ export function eventFormValues(event?: AdminEvent): EventFormValues {
     end_date: inputValueOf(event?.end_date ?? null),
     wom_id: event?.wom_id ?? '',
     short_event: event?.short_event ?? false,
+    create_competition: false,
+    teams: '',
   };
 }
 
@@ -96,13 +102,18 @@ export const eventFormSchema = z
     end_date: z.string(),
     wom_id: z.string(),
     short_event: z.boolean(),
+    create_competition: z.boolean(),
+    teams: z.string(),
   })
   .transform((values, context) => {
     const own = formIssues(values);
+    const { create_competition: create, teams: _typed, ...fields } = values;
     const input: EventInput = {
-      ...values,
-      start_date: isoOf(values.start_date) ?? '',
-      end_date: isoOf(values.end_date),
+      ...fields,
+      // The teams are members picked from the roster the form has: the form fills them in.
+      ...(create ? { create_competition: { teams: [] } } : {}),
+      start_date: isoOf(fields.start_date) ?? '',
+      end_date: isoOf(fields.end_date),
     };
     const parsed = eventInputSchema.safeParse(input);
     // One message a field: the form's own says more than the contract's about the same field.

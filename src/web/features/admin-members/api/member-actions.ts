@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
-import type { ManualPointIncrement } from '#core/events/competition-results.ts';
 import { api } from '../../../lib/api-client.ts';
 import { deletedMembersQueryKey } from './get-deleted-members.ts';
 import { storeAdminMember } from './get-admin-members.ts';
@@ -13,7 +12,7 @@ export const addPoints = ({
   reason,
 }: {
   womId: string;
-  amount: ManualPointIncrement;
+  amount: number;
   reason: string | null;
 }) => api.post<AdminMember>(`${memberPath(womId)}/points`, reason === null ? { amount } : { amount, reason });
 

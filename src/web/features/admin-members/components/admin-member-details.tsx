@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { NOT_TRACKED_TEXT, isTrackedByWom } from '#core/members/wom-tracking.ts';
-import { MANUAL_POINT_INCREMENTS, type ManualPointIncrement } from '#core/events/competition-results.ts';
+import { useClan } from '../../../lib/clan-query.ts';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { POINTS_REASON_MAX } from '#core/members/points-history.ts';
 import { joinDateChoice } from '#core/members/member-returns.ts';
@@ -13,11 +13,7 @@ import { MemberPointsHistory } from './member-points-history.tsx';
 import { UnwhitelistButton } from './unwhitelist-button.tsx';
 
 /** Books points for one press; resolves whether the server booked them. */
-export type Award = (
-  amount: ManualPointIncrement,
-  event: MouseEvent,
-  reason?: string | null,
-) => Promise<boolean>;
+export type Award = (amount: number, event: MouseEvent, reason?: string | null) => Promise<boolean>;
 
 const buttonClass =
   'rounded border border-stone-700 px-3 py-1.5 text-sm font-medium text-stone-100 hover:bg-stone-800 disabled:opacity-50';
@@ -74,8 +70,9 @@ export function AdminMemberDetails({
 }) {
   const reasonId = useId();
   const [reason, setReason] = useState('');
+  const buttons = useClan().data?.points.buttons ?? [];
   // The reason goes with the next award only: once booked, the box is empty for the one after.
-  const give = async (amount: ManualPointIncrement, event: MouseEvent) => {
+  const give = async (amount: number, event: MouseEvent) => {
     if (await award(amount, event, reason.trim() || null)) setReason('');
   };
   const role = roleDisplayName(member.womrole);
@@ -154,7 +151,7 @@ export function AdminMemberDetails({
           />
         </div>
         <div className="flex gap-2">
-          {MANUAL_POINT_INCREMENTS.map((amount) => (
+          {buttons.map((amount) => (
             <button
               key={amount}
               type="button"

@@ -8,6 +8,7 @@ import { formatNumber, formatShortDate } from '../../../lib/format.ts';
 import type { MemberActions } from '../hooks/use-member-actions.ts';
 import { memberName } from '../lib/member-name.ts';
 import { isOutsideWomGroup } from '../lib/not-in-wom.ts';
+import { useClan } from '../../../lib/clan-query.ts';
 import { AdminMemberDetails, type Award } from './admin-member-details.tsx';
 
 export const ADMIN_TABLE_COLUMNS = 8;
@@ -38,6 +39,8 @@ export const AdminMemberRow = memo(function AdminMemberRow({
   const [expanded, setExpanded] = useState(false);
   const [busy, setBusy] = useState(false);
   const [awarding, setAwarding] = useState(false);
+  // The row's quick award is the clan's first +N button (spec §2: '+2 Points' unless changed).
+  const quick = useClan().data?.points.buttons[0];
   // Set at once, unlike the state: a double-click's second click must not award the points again.
   const awardingRef = useRef(false);
   const detailsId = useId();
@@ -114,15 +117,17 @@ export const AdminMemberRow = memo(function AdminMemberRow({
           {member.join_date ? formatShortDate(member.join_date) : '-'}
         </td>
         <td className="px-2 py-2 pr-3 text-right sm:text-left">
-          <button
-            type="button"
-            aria-label={`+2 Points for ${name}`}
-            disabled={awarding}
-            onClick={(event) => void award(2, event)}
-            className="rounded bg-emerald-800 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-emerald-50 hover:bg-emerald-700 disabled:opacity-60"
-          >
-            +2 Points
-          </button>
+          {quick !== undefined && (
+            <button
+              type="button"
+              aria-label={`+${quick} Points for ${name}`}
+              disabled={awarding}
+              onClick={(event) => void award(quick, event)}
+              className="rounded bg-emerald-800 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-emerald-50 hover:bg-emerald-700 disabled:opacity-60"
+            >
+              +{quick} Points
+            </button>
+          )}
         </td>
       </tr>
       {expanded && (

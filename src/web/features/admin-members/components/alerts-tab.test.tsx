@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMember, WatchCaseView } from '#core/members/admin-members.schema.ts';
 import { adminMember } from '#test/admin-member.ts';
 import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
+import { testClan } from '#test/render.tsx';
+import type { ClanProfile } from '#core/clan/clan.schema.ts';
 import { adminMembersQueryKey } from '../api/get-admin-members.ts';
 import { AlertsTab } from './alerts-tab.tsx';
 
@@ -29,11 +31,17 @@ const reported = (name: string, overrides: Partial<AdminMember> = {}) =>
     ...overrides,
   });
 
-function renderAlerts(members: AdminMember[] | null) {
+/** The tab with the members given (null leaves them to be fetched) and the clan's ladder. */
+function renderAlerts(members: AdminMember[] | null, clan: ClanProfile = testClan) {
   const notify = vi.fn();
   const view = renderWithQueries(
     <AlertsTab notify={notify} />,
-    members === null ? [] : [[adminMembersQueryKey, members]],
+    members === null
+      ? [[['clan'], clan]]
+      : [
+          [['clan'], clan],
+          [adminMembersQueryKey, members],
+        ],
   );
   return { ...view, notify };
 }
@@ -105,20 +113,26 @@ describe('alerts tab', () => {
           rank: 'sapphire',
           direction: 'promotion',
           basis: 'XP gained 3.4M since 12 Jun 2024',
+          requirement: 'clan_xp',
         },
       }),
       adminMember('Fighter', {
         womrole: 'mentor',
         calculated_rank: 'tzkal',
         role_mismatch: true,
-        rank_proposal: { rank: 'tzkal', direction: 'promotion', basis: 'EHB 1505' },
+        rank_proposal: { rank: 'tzkal', direction: 'promotion', basis: 'EHB 1505', requirement: 'ehb' },
       }),
       adminMember('Hidden', {
         womrole: 'opal',
         calculated_rank: 'ruby',
         role_mismatch: true,
         hidden: true,
-        rank_proposal: { rank: 'ruby', direction: 'promotion', basis: 'XP gained 20.0M since 1 Jan 2025' },
+        rank_proposal: {
+          rank: 'ruby',
+          direction: 'promotion',
+          basis: 'XP gained 20.0M since 1 Jan 2025',
+          requirement: 'clan_xp',
+        },
       }),
       // The server proposes nothing for a gem demotion on a first-seen baseline: nor does the tab.
       adminMember('First Seen', { womrole: 'ruby', calculated_rank: 'opal', baseline_source: 'first_seen' }),
@@ -129,9 +143,77 @@ describe('alerts tab', () => {
       renderAlerts(members);
       const items = within(section('Rank Updates')).getAllByRole('listitem');
       expect(items.map((item) => item.textContent)).toEqual([
-        'FighterMentortoTzKal, a promotionEHB 1505Update Rank',
-        'GrownOpaltoSapphire, a promotionXP gained 3.4M since 12 Jun 2024Update Rank',
+        'FighterMentortoTzKal, a promotionEHB: EHB 1505Update Rank',
+        'GrownOpaltoSapphire, a promotionClan XP: XP gained 3.4M since 12 Jun 2024Update Rank',
       ]);
+    });
+
+    it('names the ranks as the clan ladder names them, and the requirement a proposal rests on', () => {
+      const ladder = {
+        paths: [
+          {
+            key: 'members',
+            name: 'Members',
+            ranks: [
+              { role: 'iron', name: 'Newcomer', requirements: [] },
+              {
+                role: 'steel',
+                name: 'Regular',
+                requirements: [{ measure: 'tenure_days' as const, min: 30 }],
+              },
+            ],
+          },
+        ],
+        exempt: ['owner'],
+      };
+      renderAlerts(
+        [
+          adminMember('Stayer', {
+            womrole: 'iron',
+            calculated_rank: 'steel',
+            role_mismatch: true,
+            rank_proposal: {
+              rank: 'steel',
+              direction: 'promotion',
+              basis: 'In the clan 45 days',
+              requirement: 'tenure_days',
+            },
+          }),
+        ],
+        { ...testClan, ranks: ladder },
+      );
+      expect(
+        within(section('Rank Updates'))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['StayerNewcomertoRegular, a promotionDays in the clan: In the clan 45 daysUpdate Rank']);
+    });
+
+    it('lists who has waited longest first, saying since when, then the undated by name', () => {
+      const due = (name: string, due_since: string | null) =>
+        adminMember(name, {
+          womrole: 'opal',
+          calculated_rank: 'sapphire',
+          role_mismatch: true,
+          rank_proposal: {
+            rank: 'sapphire',
+            direction: 'promotion',
+            basis: 'XP gained 3.1M',
+            requirement: 'clan_xp',
+          },
+          due_since,
+        });
+      renderAlerts([
+        due('Zed', null),
+        due('Late', '2026-11-20T00:00:00.000Z'),
+        due('Abe', null),
+        due('Early', '2026-10-02T00:00:00.000Z'),
+      ]);
+      expect(names()).toEqual(['Early', 'Late', 'Abe', 'Zed']);
+      const early = within(section('Rank Updates')).getAllByRole('listitem')[0]!;
+      expect(within(early).getByText(/^Due since /)).toHaveTextContent('Due since 2 Oct 2026');
+      const undated = within(section('Rank Updates')).getAllByRole('listitem')[2]!;
+      expect(within(undated).queryByText(/^Due since /)).toBeNull();
     });
 
     it('sets the calculated rank and takes the member off the list', async () => {
@@ -181,7 +263,10 @@ describe('alerts tab', () => {
           </section>
         }
       />,
-      [[adminMembersQueryKey, [reported('Scammer')]]],
+      [
+        [['clan'], testClan],
+        [adminMembersQueryKey, [reported('Scammer')]],
+      ],
     );
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
       'RuneWatch Alerts1 reported',
@@ -196,7 +281,12 @@ describe('alerts tab', () => {
         womrole: from,
         calculated_rank: to,
         role_mismatch: true,
-        rank_proposal: { rank: to, direction, basis: `basis of ${name}` },
+        rank_proposal: {
+          rank: to,
+          direction,
+          basis: `basis of ${name}`,
+          requirement: from === 'mentor' ? 'ehb' : 'clan_xp',
+        },
       });
     const members = [
       proposal('Grown', 'opal', 'sapphire', 'promotion'),

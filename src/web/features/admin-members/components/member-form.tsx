@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { createMemberInputSchema, type AdminMember } from '#core/members/admin-members.schema.ts';
 import type { WomPlayerCheck } from '#core/members/wom-player-check.ts';
 import { joinDateChoice } from '#core/members/member-returns.ts';
-import { SITE_RANK_OPTIONS, normaliseRole, roleDisplayName } from '#core/members/roles.ts';
+import { normaliseRole, rankOptions, roleDisplayName } from '#core/members/roles.ts';
+import { useClan } from '../../../lib/clan-query.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { utcDateOf } from '../../../lib/use-utc-today.ts';
@@ -65,8 +66,10 @@ function RankSelect({
 }) {
   // A role the site cannot assign (WOM's 'maxed', say) is still offered, so editing keeps it.
   const id = useId();
+  const clan = useClan();
+  const options = rankOptions(clan.data?.ranks.paths ?? []);
   const key = normaliseRole(current);
-  const extra = key !== null && !SITE_RANK_OPTIONS.some((option) => option.value === key) ? key : null;
+  const extra = key !== null && !options.some((option) => option.value === key) ? key : null;
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-stone-200">
@@ -79,7 +82,7 @@ function RankSelect({
         {...registration}
       >
         <option value="">-- Select Rank --</option>
-        {SITE_RANK_OPTIONS.map((option) => (
+        {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

@@ -6,6 +6,7 @@ import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { adminMember } from '#test/admin-member.ts';
 import { answerConfirm } from '#test/confirm-dialog.ts';
 import { apiError, renderWithQueries, stubApi } from '#test/render-with-queries.tsx';
+import { testClan } from '#test/render.tsx';
 import type { PointsHistory } from '#core/members/points-history.ts';
 import { adminMembersQueryKey } from '../api/get-admin-members.ts';
 import { MembersTab } from './members-tab.tsx';
@@ -25,7 +26,12 @@ const zezima = adminMember('Zezima', {
   calculated_rank: 'sapphire',
   role_mismatch: true,
   baseline_source: 'imported',
-  rank_proposal: { rank: 'sapphire', direction: 'promotion', basis: 'XP gained 4.0M since 23 Apr 2022' },
+  rank_proposal: {
+    rank: 'sapphire',
+    direction: 'promotion',
+    basis: 'XP gained 4.0M since 23 Apr 2022',
+    requirement: 'clan_xp',
+  },
   wom_role_synced: 'opal',
   current_lvl: 2100,
   current_xp: 5_000_000,
@@ -48,7 +54,13 @@ function renderTab(members: AdminMember[] | null = roster) {
       <Toaster />
       <MembersTab notify={notify} search="" onSearchChange={vi.fn()} />
     </>,
-    members === null ? [] : [[adminMembersQueryKey, members]],
+    // The clan's settings name the +N buttons: the default 2, 5, 10 and 15 here.
+    members === null
+      ? [[['clan'], testClan]]
+      : [
+          [['clan'], testClan],
+          [adminMembersQueryKey, members],
+        ],
   );
   return { ...view, notify };
 }
@@ -313,6 +325,38 @@ describe('members tab', () => {
       await userEvent.click(within(details).getByRole('button', { name: '+5' }));
       expect(await screen.findByText('Added 5 points to Zezima')).toBeInTheDocument();
       expect(amounts).toEqual([{ amount: 15 }, { amount: 5 }]);
+    });
+
+    it("offers the clan's own +N buttons: the first on each row, all of them in the details", async () => {
+      const amounts: unknown[] = [];
+      stubApi({
+        'POST /api/admin/members/1001/points': ({ body }) => {
+          amounts.push(body);
+          return Response.json(zezima);
+        },
+      });
+      renderWithQueries(
+        <>
+          <Toaster />
+          <MembersTab notify={vi.fn()} search="" onSearchChange={vi.fn()} />
+        </>,
+        [
+          [['clan'], { ...testClan, points: { ...testClan.points, buttons: [3, 7] } }],
+          [adminMembersQueryKey, roster],
+        ],
+      );
+      expect(screen.queryByRole('button', { name: /^\+2 Points/ })).toBeNull();
+      await userEvent.click(within(rowOf('Zezima')).getByRole('button', { name: '+3 Points for Zezima' }));
+      expect(await screen.findByText('Added 3 points to Zezima')).toBeInTheDocument();
+      const details = await openRow('Zezima');
+      expect(
+        within(details)
+          .getAllByRole('button', { name: /^\+\d+$/ })
+          .map((button) => button.textContent),
+      ).toEqual(['+3', '+7']);
+      await userEvent.click(within(details).getByRole('button', { name: '+7' }));
+      expect(await screen.findByText('Added 7 points to Zezima')).toBeInTheDocument();
+      expect(amounts).toEqual([{ amount: 3 }, { amount: 7 }]);
     });
 
     it('sends the reason typed with the next award from the details, then empties the box', async () => {

@@ -1,6 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
-import { roleDisplayName } from '#core/members/roles.ts';
+import { MEASURE_NAMES, rankDisplayName } from '#core/clan/rank-ladder.ts';
+import { formatShortDate } from '../../../lib/format.ts';
+import { useClan } from '../../../lib/clan-query.ts';
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { useChangeRank } from '../api/member-actions.ts';
 import type { Mismatch } from '../lib/rank-mismatches.ts';
@@ -19,8 +21,9 @@ export function RankUpdateRow({
 }) {
   const changeRank = useChangeRank();
   const nameId = useId();
+  const ladder = useClan().data?.ranks;
   const proposal = member.rank_proposal;
-  const rank = roleDisplayName(proposal.rank);
+  const rank = rankDisplayName(ladder, proposal.rank);
 
   // mutateAsync rather than mutate's callbacks: the saved member leaves this list, so the row
   // unmounts before a per-call callback could run.
@@ -45,13 +48,21 @@ export function RankUpdateRow({
             {member.name}
           </p>
           <p className="flex items-center gap-2 text-sm text-stone-400">
-            <span>{roleDisplayName(member.womrole)}</span>
+            <span>{rankDisplayName(ladder, member.womrole)}</span>
             <ArrowRight aria-hidden="true" className="h-4 w-4" />
             <span className="sr-only">to</span>
             <span className="font-medium text-gold-300">{rank}</span>
             <span className="sr-only">, a {proposal.direction}</span>
           </p>
-          <p className="text-xs text-stone-400">{proposal.basis}</p>
+          <p className="text-xs text-stone-400">
+            {proposal.requirement && (
+              <span className="text-stone-300">{MEASURE_NAMES[proposal.requirement]}: </span>
+            )}
+            {proposal.basis}
+          </p>
+          {member.due_since && (
+            <p className="text-xs text-stone-400">Due since {formatShortDate(member.due_since)}</p>
+          )}
         </div>
       </div>
       <button

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { toast } from 'sonner';
-import type { ManualPointIncrement } from '#core/events/competition-results.ts';
 import { MEMBER_FORM_MESSAGES, type AdminMember } from '#core/members/admin-members.schema.ts';
 import type { ConfirmQuestion } from '../../../components/confirm-dialog.tsx';
 import type { Notify } from '../../../components/notice-banner.tsx';
@@ -14,7 +13,7 @@ export const POINTS_TOAST_MS = 2000;
 /** What a row of the admin table can do; each settles once the server has answered. */
 export interface MemberActions {
   /** Resolves true once the server booked the points, false when it refused (the admin is told). */
-  addPoints(member: AdminMember, amount: ManualPointIncrement, reason?: string | null): Promise<boolean>;
+  addPoints(member: AdminMember, amount: number, reason?: string | null): Promise<boolean>;
   setHidden(member: AdminMember, hidden: boolean): Promise<void>;
   remove(member: AdminMember): Promise<void>;
   edit(member: AdminMember): void;

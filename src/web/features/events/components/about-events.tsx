@@ -1,14 +1,15 @@
 import { ChevronDown, Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { EVENT_POINTS } from '#core/events/competition-results.ts';
 import { WEEKLY_EVENT_DAYS } from '#core/events/event-status.ts';
 import { paths } from '../../../config/paths.ts';
+import { useClan } from '../../../lib/clan-query.ts';
 
 /** The collapsible explanation of the clan's weekly events and the points they give. */
 export function AboutEvents() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const points = useClan().data?.points;
   return (
     <section className="rounded-lg border border-stone-800 bg-stone-900">
       <h2>
@@ -35,14 +36,16 @@ export function AboutEvents() {
           {WEEKLY_EVENT_DAYS} days, plus the occasional short event of an hour or two. Everyone in the clan
           can take part; your progress is tracked automatically.
         </p>
-        <ul className="list-disc space-y-1 pl-5">
-          <li>
-            Top three: {EVENT_POINTS.first} points for 1st place, {EVENT_POINTS.second} for 2nd and{' '}
-            {EVENT_POINTS.third} for 3rd.
-          </li>
-          <li>Participation: {EVENT_POINTS.participation} points for everyone else who makes progress.</li>
-          <li>Short events (1 to 2 hours): {EVENT_POINTS.participation} points for every participant.</li>
-        </ul>
+        {points && (
+          <ul className="list-disc space-y-1 pl-5">
+            <li>
+              Top three: {points.placements[0]} points for 1st place, {points.placements[1]} for 2nd and{' '}
+              {points.placements[2]} for 3rd.
+            </li>
+            <li>Participation: {points.placements[3]} points for everyone else who makes progress.</li>
+            <li>Short events (1 to 2 hours): {points.short} points for every participant.</li>
+          </ul>
+        )}
         <p>
           Points are added once an event has ended and count towards your siege score on the{' '}
           <Link to={paths.leaderboard} className="text-gold-300 underline hover:text-gold-400">

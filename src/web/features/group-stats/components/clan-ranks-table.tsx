@@ -1,6 +1,7 @@
-import { FIGHTER_BANDS, SKILLER_BANDS, type RankBand } from '../lib/rank-bands.ts';
+import type { RankLadder } from '#core/clan/rank-ladder.schema.ts';
+import { rankTable, type RankTableData } from '../lib/rank-bands.ts';
 
-function RankTable({ caption, unit, bands }: { caption: string; unit: string; bands: readonly RankBand[] }) {
+function RankTable({ caption, table }: { caption: string; table: RankTableData }) {
   return (
     <div className="overflow-x-auto rounded border border-stone-800">
       <table className="w-full text-left text-sm">
@@ -11,12 +12,12 @@ function RankTable({ caption, unit, bands }: { caption: string; unit: string; ba
               Rank
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
-              {unit}
+              {table.heading}
             </th>
           </tr>
         </thead>
         <tbody>
-          {bands.map((band) => (
+          {table.bands.map((band) => (
             <tr key={band.role} className="border-t border-stone-800">
               <th scope="row" className="px-3 py-2 font-medium text-stone-100">
                 {band.name}
@@ -30,8 +31,8 @@ function RankTable({ caption, unit, bands }: { caption: string; unit: string; ba
   );
 }
 
-/** How members earn each rank: skiller tiers by clan XP gained, fighter tiers by EHB (spec §4, §9). */
-export function ClanRanksTable() {
+/** How members earn each rank, one table per path of the clan's ladder (spec §4, §9; issue 30). */
+export function ClanRanksTable({ ladder }: { ladder: RankLadder }) {
   return (
     <section
       aria-labelledby="clan-ranks-heading"
@@ -41,8 +42,9 @@ export function ClanRanksTable() {
         Clan Ranks
       </h2>
       <div className="grid gap-6 md:grid-cols-2">
-        <RankTable caption="Skiller Ranks" unit="XP gained" bands={SKILLER_BANDS} />
-        <RankTable caption="Fighter Ranks" unit="EHB" bands={FIGHTER_BANDS} />
+        {ladder.paths.map((path) => (
+          <RankTable key={path.key} caption={path.name} table={rankTable(path)} />
+        ))}
       </div>
     </section>
   );

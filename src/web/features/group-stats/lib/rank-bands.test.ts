@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { FIGHTER_BANDS, SKILLER_BANDS } from './rank-bands.ts';
+import { DEFAULT_LADDER } from '#core/clan/default-rules.ts';
+import type { RankPath } from '#core/clan/rank-ladder.schema.ts';
+import { rankTable } from './rank-bands.ts';
 
-describe('clan rank bands', () => {
+const [skillers, fighters] = DEFAULT_LADDER.paths as [RankPath, RankPath];
+
+describe('clan rank tables', () => {
   it('words the skiller tiers by clan XP as the spec does', () => {
-    expect(SKILLER_BANDS.map(({ name, range }) => [name, range])).toEqual([
+    const table = rankTable(skillers);
+    expect(table.heading).toBe('XP gained');
+    expect(table.bands.map(({ name, range }) => [name, range])).toEqual([
       ['Opal', 'under 3M'],
       ['Sapphire', '3M to under 8M'],
       ['Emerald', '8M to under 15M'],
@@ -16,7 +22,9 @@ describe('clan rank bands', () => {
   });
 
   it('words the fighter tiers by EHB as the spec does, with TzKal spelled as in game', () => {
-    expect(FIGHTER_BANDS.map(({ name, range }) => [name, range])).toEqual([
+    const table = rankTable(fighters);
+    expect(table.heading).toBe('EHB');
+    expect(table.bands.map(({ name, range }) => [name, range])).toEqual([
       ['Mentor', 'under 100'],
       ['Prefect', '100 to under 300'],
       ['Leader', '300 to under 500'],
@@ -26,6 +34,43 @@ describe('clan rank bands', () => {
       ['Senator', '1100 to under 1300'],
       ['Monarch', '1300 to under 1500'],
       ['TzKal', '1500 and above'],
+    ]);
+  });
+
+  it("words another clan's tenure ladder in days", () => {
+    const tenure: RankPath = {
+      key: 'members',
+      name: 'Members',
+      ranks: [0, 14, 30].map((min, index) => ({
+        role: ['bronze', 'iron', 'steel'][index] ?? 'bronze',
+        name: ['Bronze', 'Iron', 'Steel'][index] ?? '',
+        requirements: min === 0 ? [] : [{ measure: 'tenure_days' as const, min }],
+      })),
+    };
+    const table = rankTable(tenure);
+    expect(table.heading).toBe('Days in the clan');
+    expect(table.bands.map((band) => band.range)).toEqual(['under 14', '14 to under 30', '30 and above']);
+  });
+
+  it('lists each requirement when a path asks for several things', () => {
+    const mixed: RankPath = {
+      key: 'mixed',
+      name: 'Mixed',
+      ranks: [
+        { role: 'bronze', name: 'Bronze', requirements: [] },
+        {
+          role: 'iron',
+          name: 'Iron',
+          requirements: [
+            { measure: 'clan_xp', min: 2_500_000 },
+            { measure: 'tenure_days', min: 30 },
+          ],
+        },
+      ],
+    };
+    expect(rankTable(mixed).bands.map((band) => band.range)).toEqual([
+      'None',
+      'Clan XP 2.5M, Days in the clan 30',
     ]);
   });
 });

@@ -1,11 +1,12 @@
-import { EVENT_POINTS, MANUAL_POINT_INCREMENTS } from '#core/events/competition-results.ts';
+import type { ClanPoints } from '#core/clan/rank-ladder.schema.ts';
 
 function listOf(values: readonly number[]): string {
-  return `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+  return values.length === 1 ? String(values[0]) : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
 }
 
-/** How siege points and event wins are earned, from the same constants that award them (spec §9). */
-export function PointsExplanation() {
+/** How siege points and event wins are earned, from the clan's point values that award them (spec §9). */
+export function PointsExplanation({ points }: { points: ClanPoints }) {
+  const [first, second, third, others] = points.placements;
   return (
     <section
       aria-labelledby="points-heading"
@@ -16,20 +17,20 @@ export function PointsExplanation() {
       </h2>
       <ul className="space-y-2">
         <li>
-          <span className="font-medium text-stone-100">Event placements:</span> {EVENT_POINTS.first} points
-          for 1st place, {EVENT_POINTS.second} for 2nd and {EVENT_POINTS.third} for 3rd.
+          <span className="font-medium text-stone-100">Event placements:</span> {first} points for 1st place,{' '}
+          {second} for 2nd and {third} for 3rd.
         </li>
         <li>
-          <span className="font-medium text-stone-100">Participation:</span> {EVENT_POINTS.participation}{' '}
-          points for taking part (making progress) without placing in the top three.
+          <span className="font-medium text-stone-100">Participation:</span> {others} points for taking part
+          (making progress) without placing in the top three.
         </li>
         <li>
-          <span className="font-medium text-stone-100">Short events (1 to 2 hours):</span>{' '}
-          {EVENT_POINTS.participation} points for every participant.
+          <span className="font-medium text-stone-100">Short events (1 to 2 hours):</span> {points.short}{' '}
+          points for every participant.
         </li>
         <li>
-          <span className="font-medium text-stone-100">Admin awards:</span> {listOf(MANUAL_POINT_INCREMENTS)}{' '}
-          points from the clan staff for helping out, hosting and other contributions.
+          <span className="font-medium text-stone-100">Admin awards:</span> {listOf(points.buttons)} points
+          from the clan staff for helping out, hosting and other contributions.
         </li>
       </ul>
       <p className="mt-3 text-stone-400">

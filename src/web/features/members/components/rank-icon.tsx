@@ -1,18 +1,12 @@
 import type { ReactNode } from 'react';
 import { Anchor, Crown, Star, Swords, type LucideIcon } from 'lucide-react';
-import {
-  MAXED_ROLE,
-  isFighterRank,
-  isSkillerRank,
-  normaliseRole,
-  roleDisplayName,
-  type AdminTitle,
-  type FighterRank,
-  type SkillerRank,
-} from '#core/members/roles.ts';
+import { MAXED_ROLE, normaliseRole, roleDisplayName, type AdminTitle } from '#core/members/roles.ts';
 
-/** Gem colours close to the in-game gems, so each skiller rank reads at a glance. */
-const GEM_COLOURS: Readonly<Record<SkillerRank, { fill: string; edge: string }>> = {
+/**
+ * Icons follow the WOM role key, not the ladder: a clan that puts Sapphire on another path still sees
+ * the sapphire it sees in game. Gem colours are close to the in-game gems.
+ */
+const GEM_COLOURS: Readonly<Record<string, { fill: string; edge: string }>> = {
   opal: { fill: '#f3ece0', edge: '#b8a98f' },
   sapphire: { fill: '#2563eb', edge: '#93c5fd' },
   emerald: { fill: '#059669', edge: '#6ee7b7' },
@@ -24,7 +18,7 @@ const GEM_COLOURS: Readonly<Record<SkillerRank, { fill: string; edge: string }>>
 };
 
 /** Shield colours for the combat ladder, from plain stone up to TzKal's fire. */
-const SHIELD_COLOURS: Readonly<Record<FighterRank, string>> = {
+const SHIELD_COLOURS: Readonly<Record<string, string>> = {
   mentor: '#a8a29e',
   prefect: '#65a30d',
   leader: '#0d9488',
@@ -57,8 +51,8 @@ function Badge({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function GemBadge({ rank, label }: { rank: SkillerRank; label: string }) {
-  const { fill, edge } = GEM_COLOURS[rank];
+function GemBadge({ colours, label }: { colours: { fill: string; edge: string }; label: string }) {
+  const { fill, edge } = colours;
   return (
     <Badge label={label}>
       <polygon
@@ -74,12 +68,12 @@ function GemBadge({ rank, label }: { rank: SkillerRank; label: string }) {
   );
 }
 
-function ShieldBadge({ rank, label }: { rank: FighterRank; label: string }) {
+function ShieldBadge({ colour, label }: { colour: string; label: string }) {
   return (
     <Badge label={label}>
       <path
         d="M12 2 L20 5 V11 C20 16.5 16.5 20.5 12 22 C7.5 20.5 4 16.5 4 11 V5 Z"
-        fill={SHIELD_COLOURS[rank]}
+        fill={colour}
         stroke="#0c0a09"
         strokeWidth="1"
       />
@@ -103,10 +97,23 @@ function MaxedBadge({ label }: { label: string }) {
   );
 }
 
+/** Any other WOM role a clan's ladder uses: a token with the role's initial, so every rank has a mark. */
+function RoleBadge({ name, label }: { name: string; label: string }) {
+  return (
+    <Badge label={label}>
+      <circle cx="12" cy="12" r="10" fill="#44403c" stroke="#d6d3d1" strokeWidth="1.5" />
+      <text x="12" y="16.5" textAnchor="middle" fontSize="12" fontWeight="700" fill="#fafaf9">
+        {name.charAt(0).toUpperCase()}
+      </text>
+    </Badge>
+  );
+}
+
 /**
- * The member's rank or admin title as an icon: a gem for skiller ranks, a shield with a sword for
- * combat ranks, a star for maxed, and a title icon for owner, deputy owner, general, captain and pvm
- * organizer. Other roles have no icon. Each icon carries its name for screen readers and on hover.
+ * The member's rank or admin title as an icon: a gem for the gem roles, a shield with a sword for the
+ * combat roles, a star for maxed, a title icon for owner, deputy owner, general, captain and pvm
+ * organizer, and a lettered token for any other role. Each icon carries its name for screen readers
+ * and on hover.
  */
 export function RankIcon({ role }: { role: string | null }) {
   const key = normaliseRole(role);
@@ -121,8 +128,10 @@ export function RankIcon({ role }: { role: string | null }) {
     );
   }
   const label = `${name} rank`;
-  if (isSkillerRank(key)) return <GemBadge rank={key} label={label} />;
-  if (isFighterRank(key)) return <ShieldBadge rank={key} label={label} />;
+  const gem = Object.hasOwn(GEM_COLOURS, key) ? GEM_COLOURS[key] : undefined;
+  if (gem) return <GemBadge colours={gem} label={label} />;
+  const shield = Object.hasOwn(SHIELD_COLOURS, key) ? SHIELD_COLOURS[key] : undefined;
+  if (shield) return <ShieldBadge colour={shield} label={label} />;
   if (key === MAXED_ROLE) return <MaxedBadge label={label} />;
-  return null;
+  return <RoleBadge name={name} label={label} />;
 }

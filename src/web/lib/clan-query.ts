@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClanProfile } from '#core/clan/clan.schema.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 export const getClan = () => api.get<ClanProfile>('/api/clan');
 
