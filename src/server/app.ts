@@ -25,6 +25,7 @@ import { claimsRoutes } from './features/claims/claims.routes.ts';
 import { clanRoutes } from './features/clan/clan.routes.ts';
 import { seedClanSettings } from './features/clan-settings/clan-settings.ts';
 import { clanSettingsRoutes } from './features/clan-settings/clan-settings.routes.ts';
+import { pointBatchesRoutes } from './features/point-batches/point-batches.routes.ts';
 import { goalsRoutes } from './features/goals/goals.routes.ts';
 import { racesRoutes } from './features/races/races.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await discordRoutes(admin, adminDeps);
       await adminDinkRoutes(admin, { ...adminDeps, imageCaps: config.dink.imageCaps });
       await clanSettingsRoutes(admin, adminDeps);
+      await pointBatchesRoutes(admin, adminDeps);
     },
     { prefix: ADMIN_PREFIX },
   );

@@ -319,6 +319,10 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
     body: { min_loot_value: 500_000, min_level: 99, min_xp_milestone: 50_000_000 },
   })),
   'GET /api/admin/clan': one(adminOnly(200)),
+  'GET /api/admin/point-batches': one(adminOnly(200)),
+  'POST /api/admin/point-batches': one(adminOnly(400), () => ({ body: { reason: 'x', entries: [] } })),
+  'POST /api/admin/point-batches/:id/undo': one(adminOnly(404), () => ({ params: { id: '999999' } })),
+  'GET /api/admin/events/:id/standings': one(adminOnly(404), () => ({ params: { id: '999999' } })),
   'PUT /api/admin/clan/ranks': one(adminOnly(200), () => ({
     body: { paths: DEFAULT_LADDER.paths, exempt: DEFAULT_LADDER.exempt, dry_run: true },
   })),

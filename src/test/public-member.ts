@@ -1,3 +1,5 @@
+import { DEFAULT_LADDER } from '#core/clan/default-rules.ts';
+import { pathKeyOf } from '#core/clan/rank-ladder.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
 
 /** A roster entry as /api/members sends it: an Opal main, with any field overridden. */
@@ -23,7 +25,8 @@ export function publicMember(name: string, overrides: Partial<PublicMember> = {}
     ironman_type: null,
     wom_account_type: null,
     calculated_rank: 'opal',
-    rank_path: 'skiller',
+    // The path the server gives the role on the spec's ladder, unless the test says otherwise.
+    rank_path: pathKeyOf(DEFAULT_LADDER, overrides.womrole ?? 'opal'),
     next_rank: { rank: 'sapphire', remaining: 2_500_000, unit: 'XP', label: 'Sapphire: 2,500,000 XP' },
     claimed: false,
     is_claimed: false,

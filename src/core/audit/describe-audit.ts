@@ -63,6 +63,8 @@ export const AUDIT_ACTION_LABELS = {
   'discord.route_delete': 'Discord route deleted',
   'discord.route_stopped': 'Discord route stopped',
   'dink.settings': 'Dink thresholds changed',
+  'points.batch': 'Event points awarded',
+  'points.batch_undo': 'Event award undone',
   'clan.ranks': 'Rank ladder changed',
   'clan.points': 'Point values changed',
   'clan.profile': 'Clan profile changed',
@@ -305,6 +307,12 @@ const SENTENCES: Readonly<Record<AuditAction, Describe>> = {
     return `changed the rank ladder${proposals > 0 ? `, making ${plural(proposals, 'rank change')} due` : ''}`;
   },
   'clan.points': () => 'changed the point values',
+  'points.batch': (entry) => {
+    const after = record(entry.after);
+    return `awarded points to ${plural(count(after.entries), 'member')} in one go: ${text(after.reason) ?? ''}`;
+  },
+  'points.batch_undo': (entry) =>
+    `undid an award to ${plural(count(record(entry.before).entries), 'member')}`,
   'clan.profile': () => "changed the clan's profile",
   'clan.wom-code': (entry) =>
     record(entry.after).set === true

@@ -92,6 +92,16 @@ export const eventInputSchema = z.object({
 });
 export type EventInput = z.input<typeof eventInputSchema>;
 
+/** A member an event's standings would pay (`GET /api/admin/events/:id/standings`), best first. */
+export const eventStandingSchema = z.object({
+  wom_id: z.string(),
+  name: z.string(),
+  gained: z.number(),
+  placement: z.number().int(),
+  points: z.number().int(),
+});
+export type EventStanding = z.infer<typeof eventStandingSchema>;
+
 /** What Wise Old Man answered when it created an event's competition: shown to the admin once. */
 export const createdCompetitionSchema = z.object({
   id: z.number().int(),
@@ -102,9 +112,12 @@ export const createdCompetitionSchema = z.object({
 });
 export type CreatedCompetition = z.infer<typeof createdCompetitionSchema>;
 
-/** `POST /api/admin/events`' answer: the event, and the competition when one was created with it. */
+/**
+ * `POST /api/admin/events`' answer: the event, and what WOM answered when its competition was
+ * created with it (absent otherwise, so the answer is the event as before).
+ */
 export const createdEventSchema = adminEventSchema.extend({
-  wom_competition: createdCompetitionSchema.nullable(),
+  wom_competition: createdCompetitionSchema.optional(),
 });
 
 export const eventParamsSchema = z.object({ id: serialIdSchema });

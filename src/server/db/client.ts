@@ -128,6 +128,8 @@ export interface PostgresTimeouts {
   statementTimeoutMillis?: number;
   /** The server ends a session that sits this long inside a transaction, releasing its locks. */
   idleInTransactionTimeoutMillis?: number;
+  /** The pool closes a connection left idle this long (pg's default, 10 s, when unset). */
+  idleTimeoutMillis?: number;
 }
 
 /**
@@ -205,6 +207,7 @@ export function openPostgres(connectionString: string, timeouts: PostgresTimeout
     max: 10,
     types: pgTypes,
     connectionTimeoutMillis: timeouts.connectionTimeoutMillis ?? CONNECTION_TIMEOUT_MS,
+    ...(timeouts.idleTimeoutMillis === undefined ? {} : { idleTimeoutMillis: timeouts.idleTimeoutMillis }),
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     statement_timeout: timeouts.statementTimeoutMillis ?? STATEMENT_TIMEOUT_MS,

@@ -201,6 +201,19 @@ export interface PointsTable {
   kind: PointsKind | null;
   /** The award an 'undo' row reverses; unique, so an award is undone at most once. */
   reverses_id: number | null;
+  /** The award-in-one-go this row belongs to (issue 30), its own row or its undo. */
+  batch_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** An event's points awarded in one go: one reason, one ledger row per member, undone as a whole. */
+export interface PointBatchesTable {
+  id: Id;
+  event_id: number | null;
+  reason: string;
+  actor_user_id: number | null;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
+  undone_by: number | null;
 }
 
 export type PointsKind = 'award' | 'undo';
@@ -446,6 +459,7 @@ export interface Database {
   events: EventsTable;
   event_results: EventResultsTable;
   points: PointsTable;
+  point_batches: PointBatchesTable;
   claim_codes: ClaimCodesTable;
   password_resets: PasswordResetsTable;
   player_claims: PlayerClaimsTable;

@@ -81,8 +81,10 @@ describe('low-level client errors', () => {
   });
 
   it('still answers a well-formed request on the same server', async () => {
+    // Sent whole and left open, as a browser does: the answer closes it. (A client that half-closes
+    // first gets no answer from a read still being built: Fastify takes the request as aborted.)
     const response = parseResponse(
-      await sendRaw(port, 'GET /api/clan HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'),
+      await sendRaw(port, 'GET /api/clan HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n', false),
     );
     expect(response.status).toBe(200);
   });

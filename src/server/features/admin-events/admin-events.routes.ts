@@ -5,6 +5,7 @@ import {
   adminEventSchema,
   createdEventSchema,
   eventInputSchema,
+  eventStandingSchema,
   eventParamsSchema,
 } from '#core/events/admin-events.schema.ts';
 import { errorResponseSchema } from '#core/errors.ts';
@@ -12,7 +13,13 @@ import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import { listAdminEvents } from './admin-events.repository.ts';
-import { bookEventPoints, createEvent, deleteEvent, updateEvent } from './admin-events.service.ts';
+import {
+  bookEventPoints,
+  createEvent,
+  deleteEvent,
+  eventStandings,
+  updateEvent,
+} from './admin-events.service.ts';
 
 /**
  * The admin's events (DESIGN §5.1): every event to see, and manual ones to add, edit and delete.
@@ -71,6 +78,21 @@ export async function adminEventsRoutes(
   );
 
   // One button for an event from before this site: its points, booked through the ledger (issue 29).
+  routes.get(
+    '/events/:id/standings',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          "The members the event's stored standings would pay, best first, by the clan's point values; " +
+          'empty when no standings are stored.',
+        params: eventParamsSchema,
+        response: { 200: z.array(eventStandingSchema), 404: errorResponseSchema },
+      },
+    },
+    async (request) => eventStandings(deps.db, request.params.id),
+  );
+
   routes.post(
     '/events/:id/book-points',
     {

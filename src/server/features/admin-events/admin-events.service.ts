@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AdminEvent, CreatedCompetition } from '#core/events/admin-events.schema.ts';
+import type { AdminEvent, CreatedCompetition, EventStanding } from '#core/events/admin-events.schema.ts';
 import { EVENT_BOOKING_MESSAGES, eventBookingProblem } from '#core/events/event-booking.ts';
 import { planEventAwards } from '#core/events/event-awards.ts';
 import {
@@ -132,7 +132,7 @@ export async function createEvent(
   deps: AdminEventsDeps,
   sent: ParsedEventInput,
   actor: AuditActor,
-): Promise<AdminEvent & { wom_competition: CreatedCompetition | null }> {
+): Promise<AdminEvent & { wom_competition?: CreatedCompetition }> {
   // The input's own problems and a taken link first, so a refused save never costs a WOM request.
   const early = planEventSave(sent, { editing: null, womIdHeldBy: await linkHolder(deps, sent.wom_id) });
   if ('problem' in early) throw refusal(early);
@@ -154,7 +154,7 @@ export async function createEvent(
       return event;
     }),
   );
-  return { ...event, wom_competition: created };
+  return created === null ? event : { ...event, wom_competition: created };
 }
 
 export async function updateEvent(
@@ -199,6 +199,60 @@ export async function deleteEvent(deps: AdminEventsDeps, id: number, actor: Audi
 }
 
 /**
+ * What an event's stored standings pay, by the clan as it is now and its point values: null when the
+ * event has no competition, no dates or no standings stored yet. The admin's booking pays by it, and
+ * the award-in-one-go dialog starts from it.
+ */
+async function plannedAwards(db: Kysely<Database> | Transaction<Database>, event: AdminEvent) {
+  const standings =
+    event.wom_id === null
+      ? null
+      : await readWomCache<CompetitionStandings>(db, womCacheKeys.standings(Number(event.wom_id)));
+  // A synced event has its competition's dates; the standings come in with its results.
+  if (!standings || event.start_date === null || event.end_date === null) return null;
+  const members = await listScoringMemberIds(db);
+  return planEventAwards({
+    title: event.name,
+    startsAt: new Date(event.start_date),
+    endsAt: new Date(event.end_date),
+    short: event.short_event,
+    team: standings.teams !== null,
+    standings: standings.participants.map((p) => ({
+      key: String(p.playerId),
+      displayName: p.displayName,
+      gained: p.progress.gained,
+      team: p.teamName ?? '',
+    })),
+    isMember: (key) => members.has(key),
+    points: (await readClanRules(db)).points,
+  });
+}
+
+/** The members an event's stored standings would pay, best first, for the award-in-one-go dialog. */
+export async function eventStandings(db: Kysely<Database>, id: number): Promise<EventStanding[]> {
+  const event = await findAdminEvent(db, id);
+  if (!event) throw notFound(EVENT_NOT_FOUND);
+  const plan = await plannedAwards(db, event);
+  if (!plan) return [];
+  const names = new Map(
+    (
+      await db
+        .selectFrom('members')
+        .select(['wom_id', 'name'])
+        .where('wom_id', 'in', [...plan.awards.map((a) => a.key), ''])
+        .execute()
+    ).map((row) => [row.wom_id, row.name]),
+  );
+  return plan.awards.map((award) => ({
+    wom_id: award.key,
+    name: names.get(award.key) ?? award.key,
+    gained: award.gained,
+    placement: award.placement,
+    points: award.points,
+  }));
+}
+
+/**
  * Books the points of an event from before this site (issue 29), by the standings the sync stored
  * and the clan as it is now, through the points ledger like any award (so each can be undone), with
  * one audit row. Claimed first in the transaction, so two admins clicking at once book it once.
@@ -213,32 +267,11 @@ export async function bookEventPoints(
     if (!before) throw notFound(EVENT_NOT_FOUND);
     const problem = eventBookingProblem(before);
     if (problem) throw new HttpError(409, 'CONFLICT', problem);
-    const standings =
-      before.wom_id === null
-        ? null
-        : await readWomCache<CompetitionStandings>(trx, womCacheKeys.standings(Number(before.wom_id)));
-    // A synced event has its competition's dates; the standings come in with its results.
-    if (!standings || before.start_date === null || before.end_date === null)
-      throw new HttpError(409, 'CONFLICT', EVENT_BOOKING_MESSAGES.noResults);
+    const plan = await plannedAwards(trx, before);
+    if (!plan) throw new HttpError(409, 'CONFLICT', EVENT_BOOKING_MESSAGES.noResults);
     const now = deps.clock.now();
     if (!(await claimEventBooking(trx, id, now)))
       throw new HttpError(409, 'CONFLICT', EVENT_BOOKING_MESSAGES.alreadyBooked);
-    const members = await listScoringMemberIds(trx);
-    const plan = planEventAwards({
-      title: before.name,
-      startsAt: new Date(before.start_date),
-      endsAt: new Date(before.end_date),
-      short: before.short_event,
-      team: standings.teams !== null,
-      standings: standings.participants.map((p) => ({
-        key: String(p.playerId),
-        displayName: p.displayName,
-        gained: p.progress.gained,
-        team: p.teamName ?? '',
-      })),
-      isMember: (key) => members.has(key),
-      points: (await readClanRules(trx)).points,
-    });
     const paid = new Set(await bookPlannedAwards(trx, before, plan, now, actor.userId ?? undefined));
     const after = await findAdminEvent(trx, id);
     if (!after) throw notFound(EVENT_NOT_FOUND);

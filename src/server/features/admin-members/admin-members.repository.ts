@@ -104,6 +104,7 @@ export async function insertLedgerRow(
     created_at: string;
     kind?: PointsKind;
     reverses_id?: number;
+    batch_id?: number;
   },
 ): Promise<void> {
   // The unique key on reverses_id refuses a second undo of one award, two admins at once included.

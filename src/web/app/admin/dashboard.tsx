@@ -86,6 +86,19 @@ function DashboardInactivityTab({ notify }: { notify: Notify }) {
   return <InactivityTab notify={notify} members={members} />;
 }
 
+/** An award made in one go may pick any member still in the clan, from the roster the dashboard loads. */
+function DashboardEventsTab({ notify }: { notify: Notify }) {
+  const { data } = useAdminMembers();
+  const members = useMemo(
+    () =>
+      data
+        ?.filter((member) => member.left_at === null)
+        .map((member) => ({ wom_id: member.wom_id, name: member.name })) ?? [],
+    [data],
+  );
+  return <EventsTab notify={notify} members={members} />;
+}
+
 /** A saved ladder or point values change every member's proposal and the +N buttons: the roster reloads. */
 function DashboardRanksTab() {
   const queryClient = useQueryClient();
@@ -100,7 +113,7 @@ function DashboardUsersTab({ notify }: { notify: Notify }) {
 const OTHER_TABS: Readonly<Record<Exclude<TabValue, 'members'>, ComponentType<{ notify: Notify }>>> = {
   alerts: DashboardAlertsTab,
   inactivity: DashboardInactivityTab,
-  events: EventsTab,
+  events: DashboardEventsTab,
   ranks: DashboardRanksTab,
   clan: ClanTab,
   seasons: PastSeasonsTab,

@@ -9,7 +9,8 @@ afterEach(() => vi.unstubAllGlobals());
 const admin = testUser({ is_admin: true });
 
 async function openForm() {
-  const view = renderApp('/admin/events/new', { user: admin });
+  // The roster a competition's teams are named from is loaded with the page.
+  const view = renderApp('/admin/events/new', { user: admin, queries: [[['admin', 'members'], []]] });
   await screen.findByRole('heading', { level: 1, name: 'New Event' });
   return view;
 }

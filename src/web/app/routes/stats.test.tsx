@@ -65,17 +65,17 @@ describe('stats page', () => {
   it('shows the clan ranks table: skiller tiers by XP and fighter tiers by EHB', async () => {
     renderApp('/stats', { queries: [[['wom-group-stats'], stats]] });
     await screen.findByRole('heading', { name: 'Clan Ranks' });
-    const skillers = bandRows('Skiller Ranks');
+    const skillers = bandRows('Skillers');
     expect(skillers).toHaveLength(8);
     expect(skillers[0]).toEqual(['Opal', 'under 3M']);
     expect(skillers[1]).toEqual(['Sapphire', '3M to under 8M']);
     expect(skillers[7]).toEqual(['Zenyte', '500M and above']);
-    const fighters = bandRows('Fighter Ranks');
+    const fighters = bandRows('Fighters');
     expect(fighters).toHaveLength(9);
     expect(fighters[0]).toEqual(['Mentor', 'under 100']);
     expect(fighters[8]).toEqual(['TzKal', '1500 and above']);
     expect(
-      within(screen.getByRole('table', { name: 'Fighter Ranks' })).getByRole('columnheader', { name: 'EHB' }),
+      within(screen.getByRole('table', { name: 'Fighters' })).getByRole('columnheader', { name: 'EHB' }),
     ).toBeInTheDocument();
   });
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { adminEventsQueryKey } from './get-admin-events.ts';
 
 /** A new event, and what Wise Old Man answered when its competition was created with it. */
-export type CreatedEvent = AdminEvent & { wom_competition: CreatedCompetition | null };
+export type CreatedEvent = AdminEvent & { wom_competition?: CreatedCompetition };
 
 export const createEvent = (input: EventInput) => api.post<CreatedEvent>('/api/admin/events', input);
 

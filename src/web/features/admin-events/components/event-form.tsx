@@ -90,7 +90,9 @@ export function EventForm({
       return;
     }
     if (input.create_competition === null) {
-      create.mutate(input, options);
+      // Nothing to create on WOM: the request is the event alone, as before issue 30.
+      const { create_competition: _none, ...plain } = input;
+      create.mutate(plain, options);
       return;
     }
     const parsed = parseTeams(form.getValues('teams'), members);

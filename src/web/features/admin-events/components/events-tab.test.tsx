@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -43,12 +44,19 @@ const synced = adminEvent(2, 'Zulrah Race', {
   points_awarded_at: '2026-11-10T19:00:00.000Z',
 });
 
+const queries = (...entries: Array<[QueryKey, unknown]>) => entries;
+
+const ROSTER = [
+  { wom_id: '21', name: 'Alpha' },
+  { wom_id: '22', name: 'Bravo' },
+];
+
 function renderEvents(events: AdminEvent[] | null = [manual, synced]) {
   const notify = vi.fn();
-  const view = renderWithQueries(
-    <EventsTab notify={notify} />,
-    events === null ? [] : [[adminEventsQueryKey, events]],
-  );
+  const view = renderWithQueries(<EventsTab notify={notify} members={ROSTER} />, [
+    ...(events === null ? [] : queries([adminEventsQueryKey, events])),
+    [['admin', 'point-batches'], []],
+  ]);
   return { ...view, notify };
 }
 
@@ -129,7 +137,8 @@ describe('events tab', () => {
     expect(zulrah.getByText('Synced from WOM')).toBeInTheDocument();
     expect(zulrah.getByText('Competition 4242')).toBeInTheDocument();
     expect(zulrah.getByText('Awarded 10 Nov 2026, 19:00 UTC')).toBeInTheDocument();
-    expect(zulrah.queryByRole('button')).not.toBeInTheDocument();
+    // Any event can award points in one go; only a manual one can be edited or deleted.
+    expect(zulrah.getAllByRole('button').map((button) => button.textContent)).toEqual(['Award points']);
   });
 
   it('books the points of an event from before this site with one confirmed button', async () => {
@@ -146,7 +155,7 @@ describe('events tab', () => {
       adminEvent(6, 'Team Slayer', { manual: false, before_site: true }),
     ]);
     expect(within(row('Team Slayer')).getByText('Results not in yet')).toBeInTheDocument();
-    expect(within(row('Team Slayer')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(row('Team Slayer')).queryByRole('button', { name: /Book points/ })).not.toBeInTheDocument();
     const zulrah = within(row('Zulrah Week'));
     expect(zulrah.getByText('Before this site')).toBeInTheDocument();
     await userEvent.click(zulrah.getByRole('button', { name: 'Book points of Zulrah Week' }));
@@ -275,5 +284,74 @@ describe('events tab', () => {
         text: 'Failed to delete Fishing Week: Event not found',
       }),
     );
+  });
+
+  it("awards an event's points in one go: members picked by hand, one reason, one request", async () => {
+    const fetch = stubApi({
+      'POST /api/admin/point-batches': () =>
+        Response.json(
+          {
+            id: 1,
+            event_id: 1,
+            reason: 'Clan Hour',
+            created_at: '2026-11-28T10:00:00.000Z',
+            undone_at: null,
+            total: 17,
+            entries: [
+              { wom_id: '21', name: 'Alpha', amount: 15 },
+              { wom_id: '22', name: 'Bravo', amount: 2 },
+            ],
+          },
+          { status: 201 },
+        ),
+      'GET /api/admin/point-batches': () => Response.json([]),
+    });
+    const { notify } = renderEvents();
+    await userEvent.click(within(row('Fishing Week')).getByRole('button', { name: 'Award points' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Award points for Fishing Week' }));
+    expect(
+      dialog.getByText('No standings are stored for this event: pick the members by hand.'),
+    ).toBeInTheDocument();
+    for (const [name, amount] of [
+      ['Alpha', '15'],
+      ['Bravo', '2'],
+    ] as const) {
+      await userEvent.type(dialog.getByRole('combobox', { name: 'Add a member' }), name.slice(0, 3));
+      await userEvent.click(screen.getByRole('option', { name }));
+      await userEvent.type(dialog.getByLabelText(`Points for ${name}`), amount);
+    }
+    await userEvent.clear(dialog.getByLabelText('Reason'));
+    await userEvent.type(dialog.getByLabelText('Reason'), 'Clan Hour');
+    await userEvent.click(dialog.getByRole('button', { name: 'Award 17 points' }));
+    await vi.waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        kind: 'success',
+        text: '17 points awarded to 2 members for Fishing Week.',
+      }),
+    );
+    const sent = fetch.mock.calls.find(([url]) => url === '/api/admin/point-batches');
+    expect(JSON.parse(sent?.[1]?.body as string)).toEqual({
+      event_id: 1,
+      reason: 'Clan Hour',
+      entries: [
+        { wom_id: '21', amount: 15 },
+        { wom_id: '22', amount: 2 },
+      ],
+    });
+  });
+
+  it('refuses an award with an amount that is no whole number, sending nothing', async () => {
+    const fetch = stubApi({});
+    renderEvents();
+    await userEvent.click(within(row('Fishing Week')).getByRole('button', { name: 'Award points' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Award points for Fishing Week' }));
+    await userEvent.type(dialog.getByRole('combobox', { name: 'Add a member' }), 'Alp');
+    await userEvent.click(screen.getByRole('option', { name: 'Alpha' }));
+    await userEvent.type(dialog.getByLabelText('Points for Alpha'), 'ten');
+    await userEvent.click(dialog.getByRole('button', { name: /^Award \d+ points$/ }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(
+      'Alpha: the amount must be a whole number of points, 1 or more',
+    );
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

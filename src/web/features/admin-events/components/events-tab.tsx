@@ -14,7 +14,10 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useDeleteEvent } from '../api/event-actions.ts';
 import { useAdminEvents } from '../api/get-admin-events.ts';
 import { competitionNotice, takeCreatedEvent } from '../utils/created-event-notice.ts';
+import { AwardPointsDialog } from './award-points-dialog.tsx';
 import { EventEditDialog } from './event-edit-dialog.tsx';
+import { PointBatchesList } from './point-batches-list.tsx';
+import type { MemberChoice } from '../../../components/member-combobox.tsx';
 import { EventPoints } from './event-points.tsx';
 
 const when = (date: string | null) => (date === null ? '-' : formatDateTime(date));
@@ -39,7 +42,17 @@ function LinkedCompetition({ event }: { event: AdminEvent }) {
   );
 }
 
-function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => void; notify: Notify }) {
+function EventRow({
+  event,
+  onEdit,
+  onAward,
+  notify,
+}: {
+  event: AdminEvent;
+  onEdit: () => void;
+  onAward: () => void;
+  notify: Notify;
+}) {
   const deleteEvent = useDeleteEvent();
   const nameId = useId();
   const { confirm, dialog } = useConfirm();
@@ -96,6 +109,14 @@ function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => 
         <EventPoints event={event} notify={notify} />
       </td>
       <td className="px-4 py-3 max-sm:col-span-2 max-sm:pt-2">
+        <button
+          type="button"
+          onClick={onAward}
+          aria-describedby={nameId}
+          className="mb-2 rounded border border-gold-500 px-3 py-1 text-sm text-gold-300 hover:bg-stone-800"
+        >
+          Award points
+        </button>
         {event.manual ? (
           <div className="flex gap-2">
             <button
@@ -125,8 +146,17 @@ function EventRow({ event, onEdit, notify }: { event: AdminEvent; onEdit: () => 
   );
 }
 
-function EventsTable({ events, notify }: { events: AdminEvent[]; notify: Notify }) {
+function EventsTable({
+  events,
+  members,
+  notify,
+}: {
+  events: AdminEvent[];
+  members: readonly MemberChoice[];
+  notify: Notify;
+}) {
   const [editing, setEditing] = useState<AdminEvent | null>(null);
+  const [awarding, setAwarding] = useState<AdminEvent | null>(null);
   if (events.length === 0) return <EmptyState title="No events found" />;
   return (
     <>
@@ -137,9 +167,21 @@ function EventsTable({ events, notify }: { events: AdminEvent[]; notify: Notify 
         stacked
       >
         {events.map((event) => (
-          <EventRow key={event.id} event={event} onEdit={() => setEditing(event)} notify={notify} />
+          <EventRow
+            key={event.id}
+            event={event}
+            onEdit={() => setEditing(event)}
+            onAward={() => setAwarding(event)}
+            notify={notify}
+          />
         ))}
       </DataTable>
+      <AwardPointsDialog
+        event={awarding}
+        members={members}
+        onClose={() => setAwarding(null)}
+        notify={notify}
+      />
       <EventEditDialog
         event={editing}
         onClose={() => setEditing(null)}
@@ -153,7 +195,10 @@ function EventsTable({ events, notify }: { events: AdminEvent[]; notify: Notify 
 }
 
 /** The events tab: every event, with edit and delete for the ones admins made by hand. */
-export function EventsTab({ notify }: { notify: Notify }) {
+/**
+ * The events tab. `members` are who an award made in one go may pick by hand (the dashboard's roster).
+ */
+export function EventsTab({ notify, members }: { notify: Notify; members: readonly MemberChoice[] }) {
   const events = useAdminEvents();
   // Arriving from the new event page: say the event was created.
   useEffect(() => {
@@ -177,8 +222,9 @@ export function EventsTab({ notify }: { notify: Notify }) {
       }
     >
       <QueryState query={events} loadingLabel="Loading events..." errorTitle="Error Loading Events">
-        {(data) => <EventsTable events={data} notify={notify} />}
+        {(data) => <EventsTable events={data} members={members} notify={notify} />}
       </QueryState>
+      <PointBatchesList notify={notify} />
     </TabSection>
   );
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memberChangedMessage, type AdminMember } from '#core/members/admin-members.schema.ts';
 import { adminMember } from '#test/admin-member.ts';
 import { apiError, renderWithQueries, stubApi, type FakeRequest } from '#test/render-with-queries.tsx';
+import { testClan } from '#test/render.tsx';
 import { MemberForm } from './member-form.tsx';
 
 afterEach(() => {
@@ -29,7 +30,10 @@ function renderForm(member: AdminMember | null) {
   const onSaved = vi.fn();
   const onClose = vi.fn();
   const onFailed = vi.fn();
-  renderWithQueries(<MemberForm member={member} onSaved={onSaved} onClose={onClose} onFailed={onFailed} />);
+  // The rank choices come from the clan's ladder, which the site loads with its first page.
+  renderWithQueries(<MemberForm member={member} onSaved={onSaved} onClose={onClose} onFailed={onFailed} />, [
+    [['clan'], testClan],
+  ]);
   return { onSaved, onClose, onFailed };
 }
 
