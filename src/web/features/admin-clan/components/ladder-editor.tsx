@@ -5,8 +5,9 @@ import { RANK_MEASURES, type RankMeasure } from '#core/clan/rank-ladder.schema.t
 import { WOM_GROUP_ROLES } from '#core/members/known-roles.ts';
 import { moved, rowId, type LadderForm, type PathRow, type RankRow } from '../lib/ladder-form.ts';
 
-const INPUT =
-  'w-full rounded border border-stone-700 bg-stone-950 px-2 py-1.5 text-sm text-stone-100 focus:border-gold-400';
+/** A field's look without its width, for the fields whose width the row decides. */
+const FIELD = 'rounded border border-stone-700 bg-stone-950 px-2 py-1.5 text-sm text-stone-100 focus:border-gold-400';
+const INPUT = `${FIELD} w-full`;
 const ICON_BUTTON =
   'inline-flex h-8 w-8 shrink-0 items-center justify-center rounded border border-stone-700 text-stone-300 hover:bg-stone-800 disabled:opacity-40';
 const TEXT_BUTTON =
@@ -58,73 +59,42 @@ function RankEditor({
       ),
     });
   return (
-    <li className="space-y-2 rounded border border-stone-800 bg-stone-950/60 p-3">
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 grow basis-32">
-          <Label htmlFor={`${id}-name`}>Name</Label>
-          <input
-            id={`${id}-name`}
-            value={rank.name}
-            onChange={(event) => onChange({ ...rank, name: event.target.value })}
-            className={INPUT}
-            autoComplete="off"
-          />
-        </div>
-        <div className="min-w-0 grow basis-32">
-          <Label htmlFor={`${id}-role`}>WOM role</Label>
-          <input
-            id={`${id}-role`}
-            value={rank.role}
-            list={ROLE_LIST_ID}
-            onChange={(event) => onChange({ ...rank, role: event.target.value })}
-            className={INPUT}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
-        <div className="flex gap-1">
-          <button
-            type="button"
-            aria-label={`Move ${label} up`}
-            disabled={index === 0}
-            onClick={() => onMove(-1)}
-            className={ICON_BUTTON}
-          >
-            <ArrowUp aria-hidden="true" className="h-4 w-4" />
-          </button>
-          <button
-            type="button"
-            aria-label={`Move ${label} down`}
-            disabled={index === count - 1}
-            onClick={() => onMove(1)}
-            className={ICON_BUTTON}
-          >
-            <ArrowDown aria-hidden="true" className="h-4 w-4" />
-          </button>
-          <button
-            type="button"
-            aria-label={`Remove ${label}`}
-            disabled={count === 1}
-            onClick={onRemove}
-            className={ICON_BUTTON}
-          >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-          </button>
-        </div>
+    <li className="flex flex-wrap items-start gap-x-3 gap-y-2 rounded border border-stone-800 bg-stone-950/60 p-3">
+      <div className="w-full sm:w-36">
+        <Label htmlFor={`${id}-name`}>Name</Label>
+        <input
+          id={`${id}-name`}
+          value={rank.name}
+          onChange={(event) => onChange({ ...rank, name: event.target.value })}
+          className={INPUT}
+          autoComplete="off"
+        />
       </div>
-      <fieldset className="space-y-2">
-        <legend className="text-xs font-medium text-stone-400">
+      <div className="w-full sm:w-36">
+        <Label htmlFor={`${id}-role`}>WOM role</Label>
+        <input
+          id={`${id}-role`}
+          value={rank.role}
+          list={ROLE_LIST_ID}
+          onChange={(event) => onChange({ ...rank, role: event.target.value })}
+          className={INPUT}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+      <fieldset className="min-w-0 flex-1 basis-72 space-y-1.5">
+        <legend className="mb-1 text-xs font-medium text-stone-400">
           {rank.requirements.length === 0
             ? `${label} asks nothing: every member starts here`
             : `${label} requires`}
         </legend>
         {rank.requirements.map((requirement, at) => (
-          <div key={requirement.id} className="flex flex-wrap items-center gap-2">
+          <div key={requirement.id} className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
             <select
               aria-label={`${label} requirement ${at + 1} measure`}
               value={requirement.measure}
               onChange={(event) => setRequirement(at, { measure: event.target.value as RankMeasure })}
-              className={`${INPUT} w-auto grow basis-40`}
+              className={`${FIELD} w-full sm:w-auto sm:min-w-0 sm:flex-1`}
             >
               {RANK_MEASURES.map((measure) => (
                 <option key={measure} value={measure}>
@@ -132,13 +102,13 @@ function RankEditor({
                 </option>
               ))}
             </select>
-            <span className="text-sm text-stone-400">at least</span>
+            <span className="shrink-0 text-xs text-stone-400">at least</span>
             <input
               aria-label={`${label} requirement ${at + 1} minimum`}
               value={requirement.min}
               inputMode="numeric"
               onChange={(event) => setRequirement(at, { min: event.target.value })}
-              className={`${INPUT} w-32 grow sm:grow-0`}
+              className={`${FIELD} w-24 shrink-0 sm:w-28`}
               autoComplete="off"
             />
             <button
@@ -161,12 +131,41 @@ function RankEditor({
               requirements: [...rank.requirements, { id: rowId(), measure: 'clan_xp', min: '0' }],
             })
           }
-          className={TEXT_BUTTON}
+          className="inline-flex items-center gap-1 text-xs text-gold-300 hover:text-gold-400"
         >
-          <Plus aria-hidden="true" className="h-4 w-4" /> Add requirement
+          <Plus aria-hidden="true" className="h-3.5 w-3.5" /> Add requirement
           <span className="sr-only"> to {label}</span>
         </button>
       </fieldset>
+      <div className="flex gap-1 self-start sm:pt-5">
+        <button
+          type="button"
+          aria-label={`Move ${label} up`}
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+          className={ICON_BUTTON}
+        >
+          <ArrowUp aria-hidden="true" className="h-4 w-4" />
+        </button>
+        <button
+          type="button"
+          aria-label={`Move ${label} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+          className={ICON_BUTTON}
+        >
+          <ArrowDown aria-hidden="true" className="h-4 w-4" />
+        </button>
+        <button
+          type="button"
+          aria-label={`Remove ${label}`}
+          disabled={count === 1}
+          onClick={onRemove}
+          className={ICON_BUTTON}
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </div>
     </li>
   );
 }
