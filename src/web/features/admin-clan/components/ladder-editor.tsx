@@ -6,7 +6,8 @@ import { WOM_GROUP_ROLES } from '#core/members/known-roles.ts';
 import { moved, rowId, type LadderForm, type PathRow, type RankRow } from '../lib/ladder-form.ts';
 
 /** A field's look without its width, for the fields whose width the row decides. */
-const FIELD = 'rounded border border-stone-700 bg-stone-950 px-2 py-1.5 text-sm text-stone-100 focus:border-gold-400';
+const FIELD =
+  'rounded border border-stone-700 bg-stone-950 px-2 py-1.5 text-sm text-stone-100 focus:border-gold-400';
 const INPUT = `${FIELD} w-full`;
 const ICON_BUTTON =
   'inline-flex h-8 w-8 shrink-0 items-center justify-center rounded border border-stone-700 text-stone-300 hover:bg-stone-800 disabled:opacity-40';
