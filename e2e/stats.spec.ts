@@ -21,11 +21,11 @@ test('a visitor reads the clan stats, the clan info and the ranks table', async 
   await expect(figure('Clan Info', 'Home World')).toHaveText('World 517');
   await expect(figure('Clan Info', 'Members')).toHaveText(formatNumber(stats.memberCount));
 
-  const skillers = page.getByRole('table', { name: 'Skiller Ranks' });
+  const skillers = page.getByRole('table', { name: 'Skillers' });
   await expect(skillers.getByRole('row')).toHaveCount(9);
   await expect(skillers.getByRole('row', { name: 'Opal under 3M' })).toBeVisible();
   await expect(skillers.getByRole('row', { name: 'Zenyte 500M and above' })).toBeVisible();
-  const fighters = page.getByRole('table', { name: 'Fighter Ranks' });
+  const fighters = page.getByRole('table', { name: 'Fighters' });
   await expect(fighters.getByRole('row')).toHaveCount(10);
   await expect(fighters.getByRole('row', { name: 'Prefect 100 to under 300' })).toBeVisible();
   await expect(fighters.getByRole('row', { name: 'TzKal 1500 and above' })).toBeVisible();
@@ -50,7 +50,7 @@ test.describe('when the stats service fails', () => {
     await expect(alert.getByRole('heading', { name: 'Error Loading Clan Stats' })).toBeVisible();
     await expect(alert).toContainText('Failed to load stats data');
     // The ranks table is the clan's rules, not data: it stays readable while the stats are down.
-    await expect(page.getByRole('table', { name: 'Skiller Ranks' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Skillers' })).toBeVisible();
     await expectAccessible(page);
 
     await outage.end();

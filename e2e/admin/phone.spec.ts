@@ -10,6 +10,8 @@ const TABS = [
   'Alerts',
   'Inactivity',
   'Events',
+  'Ranks',
+  'Clan',
   'Seasons',
   'Users',
   'Claims',

@@ -15,6 +15,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { prepareDemoDiscord, startDemoDiscord, withDemoDiscord } from './demo/demo-discord.ts';
 import { startDemoDink } from './demo/demo-dink.ts';
 import { seedDemoHistory, startDemoWom, withSimulatorWatchList } from './demo/demo-mode.ts';
+import { seedWomVerificationCode } from './features/clan-settings/clan-settings.ts';
 import { ShiftableClock } from './demo/shiftable-clock.ts';
 import {
   backfillResumeSchedule,
@@ -100,6 +101,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
   lifecycle.onShutdown('HTTP server', () => app.close());
   lifecycle.useLog(app.log);
   await ensureFirstAdmin({ db: database.db, clock: systemClock }, config, app.log);
+  if (simulator) await seedWomVerificationCode(database.db, simulator.verificationCode, systemClock.now());
   lifecycle.checkpoint();
 
   await app.listen({ host: config.host, port: config.port });

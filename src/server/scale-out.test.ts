@@ -2,6 +2,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '#core/auth/attempt-limits.ts';
 import type { MeResponse } from '#core/auth/auth.schema.ts';
+import type { ClanProfile } from '#core/clan/clan.schema.ts';
+import type { RankLadder } from '#core/clan/rank-ladder.schema.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import { createTestDatabase, type TestDatabase } from '#test/databases.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '#test/round-robin-proxy.ts';
@@ -247,6 +249,47 @@ describe('postgres: two server processes on one database behind a round-robin pr
     expect(eventsAfter.status).toBe(200);
     expect(eventsAfter.headers.get('etag')).not.toBe(eventsTag);
     expect(await eventsAfter.text()).toContain('Scale-out Fishing Week');
+  });
+
+  it("serves the clan's rules saved on one instance at the other's very next read: the ladder and the welcome text", async () => {
+    const [writer, reader] = servers as [ServerProcess, ServerProcess];
+    const clanBefore = await call(reader.base, '/api/clan');
+    const clanTag = clanBefore.headers.get('etag')!;
+    const { ranks } = (await clanBefore.json()) as ClanProfile;
+    expect((await call(reader.base, '/api/clan', { headers: { 'if-none-match': clanTag } })).status).toBe(
+      304,
+    );
+
+    // Sapphire from 1M clan XP instead of 3M, and a new welcome text, saved through the other instance.
+    const ladder: RankLadder = {
+      ...ranks,
+      paths: ranks.paths.map((path) => ({
+        ...path,
+        ranks: path.ranks.map((rank) =>
+          rank.role === 'sapphire'
+            ? { ...rank, requirements: [{ measure: 'clan_xp' as const, min: 1_000_000 }] }
+            : rank,
+        ),
+      })),
+    };
+    const saved = await call(writer.base, '/api/admin/clan/ranks', {
+      method: 'PUT',
+      cookie: admin,
+      body: { ...ladder, dry_run: false },
+    });
+    expect(saved.status).toBe(200);
+    const profile = await call(writer.base, '/api/admin/clan/profile', {
+      method: 'PUT',
+      cookie: admin,
+      body: { welcome_markdown: 'Saved on **one** instance' },
+    });
+    expect(profile.status).toBe(200);
+
+    const clanAfter = await call(reader.base, '/api/clan', { headers: { 'if-none-match': clanTag } });
+    expect(clanAfter.status).toBe(200);
+    const served = (await clanAfter.json()) as ClanProfile;
+    expect(served.ranks).toEqual(ladder);
+    expect(served.welcome_html).toContain('<strong>one</strong>');
   });
 
   it('keeps every acknowledged point award exactly once, and no award half-applied, when an instance is killed mid-stream', async () => {

@@ -19,6 +19,8 @@ export interface DemoWom {
   readonly url: string;
   readonly origin: string;
   readonly groupId: number;
+  /** The simulated group's verification code: demo mode stores it, so events can create competitions. */
+  readonly verificationCode: string;
   /** Members the generated clan knows as alts; WOM has no such field, so demo mode flags them itself. */
   altIds(): readonly number[];
   /** Moves the simulator's clock to the app's offset; resolves once it has moved. */
@@ -67,6 +69,7 @@ export async function startDemoWom(config: Config, entry: URL): Promise<DemoWom>
     url: ready.url,
     origin: ready.origin,
     groupId: ready.groupId,
+    verificationCode: ready.verificationCode,
     altIds: () => ready.altIds,
     shiftClock: (offsetMs) => shiftClock(child, offsetMs),
     close: async () => {

@@ -14,6 +14,6 @@ export interface DemoWomSettings {
 export type ToDemoWom = { type: 'shift-clock'; offsetMs: number };
 
 export type FromDemoWom =
-  | { type: 'ready'; url: string; origin: string; groupId: number; altIds: number[] }
+  | { type: 'ready'; url: string; origin: string; groupId: number; verificationCode: string; altIds: number[] }
   | { type: 'failed'; message: string }
   | { type: 'clock-shifted'; offsetMs: number };

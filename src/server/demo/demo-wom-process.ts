@@ -35,8 +35,8 @@ async function main(): Promise<void> {
         () => process.exit(1),
       );
     });
-    const { url, origin, groupId } = simulator;
-    tell({ type: 'ready', url, origin, groupId, altIds: simulator.altIds() });
+    const { url, origin, groupId, verificationCode } = simulator;
+    tell({ type: 'ready', url, origin, groupId, verificationCode, altIds: simulator.altIds() });
   } catch (error) {
     tell({ type: 'failed', message: error instanceof Error ? error.message : String(error) }, () =>
       process.exit(1),

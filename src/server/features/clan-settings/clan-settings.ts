@@ -67,6 +67,18 @@ export async function seedClanSettings(db: Kysely<Database>, clan: Config['clan'
     .execute();
 }
 
+/**
+ * Demo mode's simulated group has a known verification code: stored when none is, so the demo can
+ * create competitions offline. A code an admin stored stays.
+ */
+export async function seedWomVerificationCode(db: Kysely<Database>, code: string, now: Date): Promise<void> {
+  await db
+    .insertInto('clan_settings')
+    .values({ key: SETTING_KEYS.womVerificationCode, value: JSON.stringify(code), updated_at: now.toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
 /** A stored value read with its schema; one that no longer reads (a hand edit, an old shape) is the default. */
 function parsed<S extends z.ZodType>(
   schema: S,

@@ -67,14 +67,33 @@ function RankSelect({
   // A role the site cannot assign (WOM's 'maxed', say) is still offered, so editing keeps it.
   const id = useId();
   const clan = useClan();
-  const options = rankOptions(clan.data?.ranks.paths ?? []);
+  const label = (
+    <label htmlFor={id} className="block text-sm font-medium text-stone-200">
+      Clan Rank
+    </label>
+  );
+  // The choices are the clan's ladder: until it is loaded the field waits, unregistered, so the
+  // select is never drawn with other options than the ones the form's value is chosen from.
+  if (!clan.data) {
+    return (
+      <div className="space-y-1">
+        {label}
+        <select
+          id={id}
+          disabled
+          className="w-full rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-400"
+        >
+          <option>Loading ranks...</option>
+        </select>
+      </div>
+    );
+  }
+  const options = rankOptions(clan.data.ranks.paths);
   const key = normaliseRole(current);
   const extra = key !== null && !options.some((option) => option.value === key) ? key : null;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-stone-200">
-        Clan Rank
-      </label>
+      {label}
       <select
         id={id}
         aria-invalid={error ? true : undefined}
@@ -116,8 +135,10 @@ export function MemberForm({
   const create = useCreateMember();
   const update = useUpdateMember();
   const [failure, setFailure] = useState<string | null>(null);
+  // A new member starts on the ladder's first rank (the spec's Opal), once the ladder is known.
+  const bottomRank = useClan().data?.ranks.paths[0]?.ranks[0]?.role;
   const [defaultValues] = useState(() =>
-    member ? memberFormValues(member) : newMemberValues(utcDateOf(new Date())),
+    member ? memberFormValues(member) : newMemberValues(utcDateOf(new Date()), bottomRank),
   );
   const form = useForm<MemberFormValues, unknown, MemberFormOutput>({
     resolver: zodResolver(member ? editFormSchema : formSchema),

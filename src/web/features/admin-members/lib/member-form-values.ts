@@ -35,13 +35,19 @@ const EDITABLE_FIELDS = [
   'siege_score',
 ] as const satisfies ReadonlyArray<keyof MemberFields>;
 
-/** A new member (spec §3): rank opal, every number 0, joined today. */
-export function newMemberValues(today: string): MemberFormValues {
+/**
+ * A new member (spec §3): every number 0, joined today, on the ladder's first rank when it is known,
+ * else the spec's Opal.
+ */
+export function newMemberValues(
+  today: string,
+  firstRank: string = DEFAULT_NEW_MEMBER_RANK,
+): MemberFormValues {
   return {
     wom_id: '',
     name: '',
     wom_name: '',
-    womrole: DEFAULT_NEW_MEMBER_RANK,
+    womrole: firstRank,
     title: null,
     join_date: today,
     current_lvl: 0,
