@@ -14,6 +14,13 @@ export interface DemoWomSettings {
 export type ToDemoWom = { type: 'shift-clock'; offsetMs: number };
 
 export type FromDemoWom =
-  | { type: 'ready'; url: string; origin: string; groupId: number; verificationCode: string; altIds: number[] }
+  | {
+      type: 'ready';
+      url: string;
+      origin: string;
+      groupId: number;
+      verificationCode: string;
+      altIds: number[];
+    }
   | { type: 'failed'; message: string }
   | { type: 'clock-shifted'; offsetMs: number };

@@ -74,7 +74,11 @@ export async function seedClanSettings(db: Kysely<Database>, clan: Config['clan'
 export async function seedWomVerificationCode(db: Kysely<Database>, code: string, now: Date): Promise<void> {
   await db
     .insertInto('clan_settings')
-    .values({ key: SETTING_KEYS.womVerificationCode, value: JSON.stringify(code), updated_at: now.toISOString() })
+    .values({
+      key: SETTING_KEYS.womVerificationCode,
+      value: JSON.stringify(code),
+      updated_at: now.toISOString(),
+    })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
 }
