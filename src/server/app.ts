@@ -26,6 +26,7 @@ import { clanRoutes } from './features/clan/clan.routes.ts';
 import { seedClanSettings } from './features/clan-settings/clan-settings.ts';
 import { clanSettingsRoutes } from './features/clan-settings/clan-settings.routes.ts';
 import { pointBatchesRoutes } from './features/point-batches/point-batches.routes.ts';
+import { adminBingoRoutes, bingoRoutes } from './features/bingo/bingo.routes.ts';
 import { goalsRoutes } from './features/goals/goals.routes.ts';
 import { racesRoutes } from './features/races/races.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await racesRoutes(api, { ...womData, publicReads });
     await dinkFeedRoutes(api, { db: database.db, publicReads });
     await dinkImagesRoutes(api, { db: database.db });
+    await bingoRoutes(api, { db: database.db, clock });
     await dinkMeRoutes(api, { db: database.db, clock, siteUrl: config.discord.siteUrl });
     await dinkReceiverRoutes(api, {
       db: database.db,
@@ -180,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await adminDinkRoutes(admin, { ...adminDeps, imageCaps: config.dink.imageCaps });
       await clanSettingsRoutes(admin, adminDeps);
       await pointBatchesRoutes(admin, adminDeps);
+      await adminBingoRoutes(admin, adminDeps);
     },
     { prefix: ADMIN_PREFIX },
   );

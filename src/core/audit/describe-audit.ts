@@ -63,6 +63,7 @@ export const AUDIT_ACTION_LABELS = {
   'discord.route_delete': 'Discord route deleted',
   'discord.route_stopped': 'Discord route stopped',
   'dink.settings': 'Dink thresholds changed',
+  'bingo.create': 'Bingo board created',
   'points.batch': 'Event points awarded',
   'points.batch_undo': 'Event award undone',
   'clan.ranks': 'Rank ladder changed',
@@ -307,6 +308,7 @@ const SENTENCES: Readonly<Record<AuditAction, Describe>> = {
     return `changed the rank ladder${proposals > 0 ? `, making ${plural(proposals, 'rank change')} due` : ''}`;
   },
   'clan.points': () => 'changed the point values',
+  'bingo.create': (entry) => `created the bingo board ${text(record(entry.after).title) ?? ''}`.trimEnd(),
   'points.batch': (entry) => {
     const after = record(entry.after);
     return `awarded points to ${plural(count(after.entries), 'member')} in one go: ${text(after.reason) ?? ''}`;

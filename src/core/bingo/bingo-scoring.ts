@@ -37,10 +37,10 @@ export interface CompletedLines {
 const cellKey = (row: number, col: number) => `${row},${col}`;
 
 /** The lines a team has made on a `size`×`size` board, given which tiles it completed. */
-export function completedLines(
+export function completedLines<T extends ScoredTile>(
   size: number,
-  tiles: readonly ScoredTile[],
-  complete: (tile: ScoredTile) => boolean,
+  tiles: readonly T[],
+  complete: (tile: T) => boolean,
 ): CompletedLines {
   const done = new Set(tiles.filter(complete).map((tile) => cellKey(tile.row, tile.col)));
   const cells = Array.from({ length: size }, (_, i) => i);
@@ -57,10 +57,10 @@ export function completedLines(
 }
 
 /** A team's score: its complete tiles' points, plus every bonus its lines earn. */
-export function teamScore(
+export function teamScore<T extends ScoredTile>(
   size: number,
-  tiles: readonly ScoredTile[],
-  complete: (tile: ScoredTile) => boolean,
+  tiles: readonly T[],
+  complete: (tile: T) => boolean,
   bonuses: BingoBonuses,
 ): { tiles: number; bonus: number; total: number; lines: CompletedLines } {
   const lines = completedLines(size, tiles, complete);

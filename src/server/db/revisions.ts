@@ -10,7 +10,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  * `goals` the members' goals, `dink` the moments, boards and progress made from Dink's posts,
  * `settings` the clan's own rules (ladder, points, profile).
  */
-export type DataSet = 'members' | 'wom' | 'events' | 'races' | 'goals' | 'dink' | 'settings';
+export type DataSet = 'members' | 'wom' | 'events' | 'races' | 'goals' | 'dink' | 'settings' | 'bingo';
 
 /** Call inside the transaction that changes the data set, so the bump commits with the change. */
 export async function bumpRevision(db: Db, name: DataSet): Promise<void> {

@@ -205,6 +205,55 @@ export interface PointsTable {
   batch_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** A bingo board (issue 31): its window, size, review setting and bonuses (JSON). */
+export interface BingoBoardsTable {
+  id: Id;
+  title: string;
+  description: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  size: number;
+  codeword: string | null;
+  review: 'auto' | 'referee';
+  bonuses: JsonText;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BingoTilesTable {
+  id: Id;
+  board_id: number;
+  row: number;
+  col: number;
+  title: string;
+  points: number;
+  /** JSON TileGoal. */
+  goal: JsonText;
+}
+
+export interface BingoTeamsTable {
+  id: Id;
+  board_id: number;
+  name: string;
+}
+
+export interface BingoTeamMembersTable {
+  board_id: number;
+  team_id: number;
+  wom_id: string;
+}
+
+/** A team member's figures for the board's WOM-measured tiles when the board began (JSON by metric). */
+export interface BingoBaselinesTable {
+  board_id: number;
+  wom_id: string;
+  values: JsonText;
+  taken_at: Timestamp;
+  /** The same figures once the board ended, so gains made after its end never count. */
+  final_values: JsonText | null;
+}
+
 /** An event's points awarded in one go: one reason, one ledger row per member, undone as a whole. */
 export interface PointBatchesTable {
   id: Id;
@@ -460,6 +509,11 @@ export interface Database {
   event_results: EventResultsTable;
   points: PointsTable;
   point_batches: PointBatchesTable;
+  bingo_boards: BingoBoardsTable;
+  bingo_tiles: BingoTilesTable;
+  bingo_teams: BingoTeamsTable;
+  bingo_team_members: BingoTeamMembersTable;
+  bingo_baselines: BingoBaselinesTable;
   claim_codes: ClaimCodesTable;
   password_resets: PasswordResetsTable;
   player_claims: PlayerClaimsTable;

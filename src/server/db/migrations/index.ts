@@ -24,6 +24,7 @@ import * as pointsUndo from './2026_12_04_1400_points_undo.ts';
 import * as raceParticipantsUnique from './2026_12_04_1500_race_participants_unique.ts';
 import * as clanSettings from './2026_12_05_0900_clan_settings.ts';
 import * as pointBatches from './2026_12_05_1000_point_batches.ts';
+import * as bingo from './2026_12_05_1100_bingo.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_04_1500_race_participants_unique': raceParticipantsUnique,
   '2026_12_05_0900_clan_settings': clanSettings,
   '2026_12_05_1000_point_batches': pointBatches,
+  '2026_12_05_1100_bingo': bingo,
 };

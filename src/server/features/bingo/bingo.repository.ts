@@ -1,0 +1,82 @@
+import type { Kysely, Transaction } from 'kysely';
+import { tileGoalSchema, type TileGoal } from '#core/bingo/bingo.schema.ts';
+import type { BoardInput } from '#core/bingo/board-view.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const goalOf = (text: string): TileGoal => {
+  const parsed = tileGoalSchema.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : { type: 'manual' };
+};
+
+/** A board with its tiles and teams (members named as the site names them), or undefined. */
+export async function findBoard(db: Db, id: number): Promise<BoardInput | undefined> {
+  const board = await db.selectFrom('bingo_boards').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!board) return undefined;
+  const [tiles, teams, members] = await Promise.all([
+    db
+      .selectFrom('bingo_tiles')
+      .selectAll()
+      .where('board_id', '=', id)
+      .orderBy('row')
+      .orderBy('col')
+      .execute(),
+    db.selectFrom('bingo_teams').select(['id', 'name']).where('board_id', '=', id).orderBy('id').execute(),
+    db
+      .selectFrom('bingo_team_members')
+      .innerJoin('members', 'members.wom_id', 'bingo_team_members.wom_id')
+      .select(['bingo_team_members.team_id', 'bingo_team_members.wom_id', 'members.name'])
+      .where('bingo_team_members.board_id', '=', id)
+      .orderBy('members.name')
+      .execute(),
+  ]);
+  const bonuses = JSON.parse(board.bonuses) as BoardInput['bonuses'];
+  return {
+    id: board.id,
+    title: board.title,
+    description: board.description,
+    starts_at: new Date(board.starts_at).toISOString(),
+    ends_at: new Date(board.ends_at).toISOString(),
+    size: board.size,
+    bonuses,
+    tiles: tiles.map((tile) => ({
+      id: tile.id,
+      row: tile.row,
+      col: tile.col,
+      title: tile.title,
+      points: tile.points,
+      goal: goalOf(tile.goal),
+    })),
+    teams: teams.map((team) => ({
+      id: team.id,
+      name: team.name,
+      members: members
+        .filter((member) => member.team_id === team.id)
+        .map((member) => ({ wom_id: member.wom_id, name: member.name })),
+    })),
+  };
+}
+
+/** Dink's item posts by these members between two instants, oldest first. */
+export function listItemPosts(db: Db, womIds: readonly string[], from: string, to: string) {
+  return db
+    .selectFrom('dink_posts')
+    .select(['wom_id', 'dedupe_key', 'type', 'payload', 'received_at'])
+    .where('wom_id', 'in', [...womIds, ''])
+    .where('type', 'in', ['LOOT', 'COLLECTION'])
+    .where('received_at', '>=', from)
+    .where('received_at', '<', to)
+    .orderBy('received_at')
+    .execute();
+}
+
+/** Boards whose window has not closed by `now`: the ones that count as running (or about to). */
+export async function countOpenBoards(db: Db, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('bingo_boards')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('ends_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,186 @@
+import type { Kysely } from 'kysely';
+import type { CreateBingoInput } from '#core/bingo/bingo.schema.ts';
+import { BINGO_LIMITS } from '#core/bingo/bingo.schema.ts';
+import { boardView, type BingoBoardView } from '#core/bingo/board-view.ts';
+import { itemsOfPost } from '#core/bingo/dink-drops.ts';
+import type { ItemDrop } from '#core/bingo/tile-progress.ts';
+import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
+import type { Clock } from '../../clock.ts';
+import { bumpRevision } from '../../db/revisions.ts';
+import type { Database } from '../../db/schema.ts';
+import { readJson } from '../../db/values.ts';
+import { HttpError, badRequest } from '../../http/http-error.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { figureOf, gainMetricsOf } from './bingo-baselines.ts';
+import { countOpenBoards, findBoard, listItemPosts } from './bingo.repository.ts';
+
+export interface BingoDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+/** Boards a page of `GET /api/bingo` lists. */
+export const BINGO_PAGE = 20;
+
+export type BingoStatus = 'upcoming' | 'running' | 'finished';
+
+export function bingoStatus(board: { starts_at: string; ends_at: string }, now: Date): BingoStatus {
+  if (now.getTime() < Date.parse(board.starts_at)) return 'upcoming';
+  return now.getTime() < Date.parse(board.ends_at) ? 'running' : 'finished';
+}
+
+/**
+ * Creates a board with its tiles and teams in one transaction, audited (issue 31). At most 10 boards
+ * may be open at once; every team member must be a member of the clan, else 400 naming the field.
+ */
+export async function createBoard(
+  deps: BingoDeps,
+  input: CreateBingoInput,
+  actor: AuditActor,
+): Promise<BingoBoardView> {
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const id = await deps.db.transaction().execute(async (trx) => {
+    if ((await countOpenBoards(trx, at)) >= BINGO_LIMITS.running)
+      throw new HttpError(409, 'CONFLICT', `At most ${BINGO_LIMITS.running} boards can be open at once`);
+    const wanted = input.teams.flatMap((team) => team.members);
+    const known = new Set(
+      (
+        await trx
+          .selectFrom('members')
+          .select('wom_id')
+          .where('wom_id', 'in', [...wanted, ''])
+          .where('deleted_at', 'is', null)
+          .execute()
+      ).map((row) => row.wom_id),
+    );
+    input.teams.forEach((team, index) => {
+      const stranger = team.members.find((womId) => !known.has(womId));
+      if (stranger !== undefined)
+        throw badRequest(`teams.${index}.members: no member has the WOM id ${stranger}`);
+    });
+    const board = await trx
+      .insertInto('bingo_boards')
+      .values({
+        title: input.title,
+        description: input.description,
+        starts_at: new Date(input.starts_at).toISOString(),
+        ends_at: new Date(input.ends_at).toISOString(),
+        size: input.size,
+        codeword: input.codeword,
+        review: input.review,
+        bonuses: JSON.stringify(input.bonuses),
+        created_by: actor.userId,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const tile of input.tiles) {
+      await trx
+        .insertInto('bingo_tiles')
+        .values({
+          board_id: board.id,
+          row: tile.row,
+          col: tile.col,
+          title: tile.title,
+          points: tile.points,
+          goal: JSON.stringify(tile.goal),
+        })
+        .execute();
+    }
+    for (const team of input.teams) {
+      const row = await trx
+        .insertInto('bingo_teams')
+        .values({ board_id: board.id, name: team.name })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const womId of team.members)
+        await trx
+          .insertInto('bingo_team_members')
+          .values({ board_id: board.id, team_id: row.id, wom_id: womId })
+          .execute();
+    }
+    await recordAudit(trx, {
+      actor,
+      action: 'bingo.create',
+      targetType: 'bingo',
+      targetId: board.id,
+      before: null,
+      after: input,
+      at: now,
+    });
+    await bumpRevision(trx, 'bingo');
+    return board.id;
+  });
+  const view = await bingoBoard(deps.db, id);
+  if (!view) throw new HttpError(404, 'NOT_FOUND', 'No such board');
+  return view;
+}
+
+/** The boards, newest first, a page before the id `before` at a time, each with its status now. */
+export async function listBoards(db: Kysely<Database>, now: Date, before: number | undefined) {
+  const rows = await db
+    .selectFrom('bingo_boards')
+    .select(['id', 'title', 'starts_at', 'ends_at'])
+    .$if(before !== undefined, (query) => query.where('id', '<', before ?? 0))
+    .orderBy('id', 'desc')
+    .limit(BINGO_PAGE)
+    .execute();
+  return {
+    items: rows.map((row) => {
+      const board = {
+        starts_at: new Date(row.starts_at).toISOString(),
+        ends_at: new Date(row.ends_at).toISOString(),
+      };
+      return { id: row.id, title: row.title, ...board, status: bingoStatus(board, now) };
+    }),
+  };
+}
+
+/**
+ * The public board (issue 31's contract): each team's progress from the Dink drops its members
+ * posted inside the window, and from their WOM gains between the figures recorded at the start and
+ * at the end (or now, while it runs); null for a board that does not exist.
+ */
+export async function bingoBoard(db: Kysely<Database>, id: number): Promise<BingoBoardView | null> {
+  const board = await findBoard(db, id);
+  if (!board) return null;
+  const womIds = board.teams.flatMap((team) => team.members.map((member) => member.wom_id));
+  const posts = await listItemPosts(db, womIds, board.starts_at, board.ends_at);
+  const drops: ItemDrop[] = posts.flatMap((post) =>
+    itemsOfPost(post.type, readJson(post.payload)).map((item, index) => ({
+      ...item,
+      wom_id: post.wom_id,
+      at: new Date(post.received_at).toISOString(),
+      key: `${post.dedupe_key}#${index}`,
+    })),
+  );
+  const metrics = gainMetricsOf(board.tiles.map((tile) => tile.goal));
+  const gains = new Map<string, Map<string, number>>(metrics.map((metric) => [metric, new Map()]));
+  if (metrics.length > 0) {
+    const [baselines, stats] = await Promise.all([
+      db
+        .selectFrom('bingo_baselines')
+        .select(['wom_id', 'values', 'final_values'])
+        .where('board_id', '=', id)
+        .execute(),
+      db
+        .selectFrom('member_stats')
+        .select(['wom_id', 'snapshot'])
+        .where('wom_id', 'in', [...womIds, ''])
+        .execute(),
+    ]);
+    const current = new Map(stats.map((row) => [row.wom_id, readJson<PlayerSnapshot>(row.snapshot)]));
+    for (const baseline of baselines) {
+      const start = JSON.parse(baseline.values) as Record<string, number>;
+      const end =
+        baseline.final_values === null ? null : (JSON.parse(baseline.final_values) as Record<string, number>);
+      for (const metric of metrics) {
+        const to = end?.[metric] ?? figureOf(current.get(baseline.wom_id) ?? null, metric);
+        gains.get(metric)?.set(baseline.wom_id, to - (start[metric] ?? to));
+      }
+    }
+  }
+  return boardView(board, { drops, gains });
+}
