@@ -124,6 +124,7 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'GET /api/bingo': one(everyone(200)),
   'GET /api/bingo/:id': one(everyone(404), () => ({ params: { id: '999999' } })),
   'POST /api/admin/bingo': one(adminOnly(400), () => ({ body: { title: '' } })),
+  'POST /api/admin/bingo/balance': one(adminOnly(400), () => ({ body: { members: ['999999'], teams: 2 } })),
   'GET /api/events/:id.ics': one(everyone(200), (world) => ({ params: { id: world.event } })),
   'GET /api/leaderboards': one(everyone(200)),
   'GET /api/wom-group': one(everyone(200)),

@@ -146,6 +146,31 @@ for (const dialect of testDialects) {
       ]);
     });
 
+    it('balances the chosen members into teams of near-equal EHB + EHP', async () => {
+      for (const [womId, ehb, ehp] of [
+        ['1', 100, 0],
+        ['2', 60, 30],
+        ['3', 10, 40],
+        ['4', 5, 0],
+      ] as const)
+        await t.database.db.updateTable('members').set({ ehb, ehp }).where('wom_id', '=', womId).execute();
+      const response = await asAdmin({
+        method: 'POST',
+        url: '/api/admin/bingo/balance',
+        payload: { members: ['1', '2', '3', '4'], teams: 2 },
+      });
+      expect(response.statusCode).toBe(200);
+      const teams = response.json<Array<{ total: number; members: Array<{ wom_id: string }> }>>();
+      expect(teams.map((team) => team.total).sort((a, b) => a - b)).toEqual([105, 140]);
+      expect(teams.map((team) => team.members.length)).toEqual([2, 2]);
+      const stranger = await asAdmin({
+        method: 'POST',
+        url: '/api/admin/bingo/balance',
+        payload: { members: ['1', '99'], teams: 2 },
+      });
+      expect(stranger.json<{ message: string }>().message).toBe('members: no member has the WOM id 99');
+    });
+
     it("completes an item tile for the poster's team only, from a post inside the window, once", async () => {
       await post('1', '2026-12-01T23:00:00.000Z', 'LOOT', loot('Dragon warhammer'));
       await post('4', '2026-12-03T00:00:00.000Z', 'LOOT', loot('Dragon warhammer'));

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { createBingoInputSchema } from '#core/bingo/bingo.schema.ts';
+import { BINGO_LIMITS, createBingoInputSchema } from '#core/bingo/bingo.schema.ts';
 import { bingoBoardSchema } from '#core/bingo/board-view.ts';
 import { errorResponseSchema } from '#core/errors.ts';
-import { serialIdSchema } from '#core/http/params.schema.ts';
+import { serialIdSchema, womPlayerIdSchema } from '#core/http/params.schema.ts';
 import type { Clock } from '../../clock.ts';
 import { readRevisionKey } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
@@ -14,7 +14,7 @@ import { prebuildJson, sendPrebuilt, type PrebuiltBody } from '../../http/prebui
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
 import { requestActor } from '../audit/request-actor.ts';
 import { characterPagesCache } from '../members/character-cache.ts';
-import { bingoBoard, createBoard, listBoards } from './bingo.service.ts';
+import { balanceMembers, bingoBoard, createBoard, listBoards } from './bingo.service.ts';
 
 /** Boards' public answers held at once; each is rebuilt when a revision moves. */
 const CACHED_BOARDS = 20;
@@ -73,8 +73,33 @@ export async function bingoRoutes(
   );
 }
 
+const balanceInputSchema = z.object({
+  members: z
+    .array(womPlayerIdSchema)
+    .min(1)
+    .max(BINGO_LIMITS.teams * BINGO_LIMITS.membersPerTeam),
+  teams: z.number().int().min(2).max(BINGO_LIMITS.teams),
+});
+
+const balancedSchema = z.array(
+  z.object({ total: z.number(), members: z.array(z.object({ wom_id: z.string(), name: z.string() })) }),
+);
+
 /** Creating a board (issue 31's contract): 201 with the board, 400 naming the bad field. */
 export async function adminBingoRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/bingo/balance',
+    {
+      schema: {
+        tags: ['admin'],
+        description: "Splits the chosen members into teams of near-equal EHB + EHP, with each team's total.",
+        body: balanceInputSchema,
+        response: { 200: balancedSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => balanceMembers(deps.db, request.body.members, request.body.teams),
+  );
+
   app.withTypeProvider<ZodTypeProvider>().post(
     '/bingo',
     {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { balanceTeams } from '#core/bingo/balance-teams.ts';
 import type { CreateBingoInput } from '#core/bingo/bingo.schema.ts';
 import { BINGO_LIMITS } from '#core/bingo/bingo.schema.ts';
 import { boardView, type BingoBoardView } from '#core/bingo/board-view.ts';
@@ -183,4 +184,27 @@ export async function bingoBoard(db: Kysely<Database>, id: number): Promise<Bing
     }
   }
   return boardView(board, { drops, gains });
+}
+
+/**
+ * The balance button (issue 31): the chosen members split into `teams` teams of near-equal EHB + EHP,
+ * with each team's total; a WOM id no member has is refused by name.
+ */
+export async function balanceMembers(db: Kysely<Database>, womIds: readonly string[], teams: number) {
+  const rows = await db
+    .selectFrom('members')
+    .select(['wom_id', 'name', 'ehb', 'ehp'])
+    .where('wom_id', 'in', [...womIds, ''])
+    .where('deleted_at', 'is', null)
+    .execute();
+  const known = new Set(rows.map((row) => row.wom_id));
+  const stranger = womIds.find((womId) => !known.has(womId));
+  if (stranger !== undefined) throw badRequest(`members: no member has the WOM id ${stranger}`);
+  return balanceTeams(
+    rows.map((row) => ({ wom_id: row.wom_id, name: row.name, weight: Number(row.ehb) + Number(row.ehp) })),
+    teams,
+  ).map((team) => ({
+    total: Math.round(team.total * 10) / 10,
+    members: team.members.map((member) => ({ wom_id: member.wom_id, name: member.name })),
+  }));
 }
