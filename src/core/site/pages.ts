@@ -11,6 +11,8 @@ export const paths = {
   achievements: '/achievements',
   feed: '/feed',
   personalBests: '/personal-bests',
+  bingoList: '/bingo',
+  bingo: '/bingo/:id',
   progress: '/progress',
   goal: '/goals/:id',
   newRace: '/races/new',
@@ -45,6 +47,8 @@ export const routedPages = [
   paths.achievements,
   paths.feed,
   paths.personalBests,
+  paths.bingoList,
+  paths.bingo,
   paths.progress,
   paths.goal,
   paths.newRace,
@@ -75,6 +79,7 @@ export const pageData: Partial<Record<RoutedPage, readonly string[]>> = {
   // Unfiltered, as a shared link or the navbar opens them; a filtered view fetches its own.
   [paths.feed]: ['/api/feed'],
   [paths.personalBests]: ['/api/personal-bests', '/api/loot-board'],
+  [paths.bingoList]: ['/api/bingo'],
 };
 
 /** A page's path as a pattern both the server and the browser's router match (`:id` is digits). */

@@ -1,0 +1,29 @@
+import { useParams } from 'wouter';
+import { PageHeader } from '../../components/page-header.tsx';
+import { usePageTitle } from '../../components/page-title.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { useBingoBoard } from '../../features/bingo/api/get-bingo.ts';
+import { BingoBoard } from '../../features/bingo/components/bingo-board.tsx';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** /bingo/:id: one board, its tiles per team and the standings (issue 31). */
+export function Component() {
+  const { id = '' } = useParams<{ id: string }>();
+  const board = useBingoBoard(id);
+  usePageTitle(board.data?.title ?? 'Bingo');
+  return (
+    <QueryState query={board} loadingLabel="Loading the board..." errorTitle="Error Loading the Board">
+      {(data) => (
+        <div className="space-y-6">
+          <PageHeader title={data.title}>
+            {when(data.starts_at)} to {when(data.ends_at)}
+            {data.description && <span className="mt-1 block">{data.description}</span>}
+          </PageHeader>
+          <BingoBoard board={data} />
+        </div>
+      )}
+    </QueryState>
+  );
+}
