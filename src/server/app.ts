@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await racesRoutes(api, { ...womData, publicReads });
     await dinkFeedRoutes(api, { db: database.db, publicReads });
     await dinkImagesRoutes(api, { db: database.db });
-    await bingoRoutes(api, { db: database.db, clock });
+    await bingoRoutes(api, { db: database.db, clock, imageCaps: config.dink.imageCaps });
     await dinkMeRoutes(api, { db: database.db, clock, siteUrl: config.discord.siteUrl });
     await dinkReceiverRoutes(api, {
       db: database.db,

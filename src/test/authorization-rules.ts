@@ -124,6 +124,16 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'GET /api/bingo': one(everyone(200)),
   'GET /api/bingo/:id': one(everyone(404), () => ({ params: { id: '999999' } })),
   'POST /api/admin/bingo': one(adminOnly(400), () => ({ body: { title: '' } })),
+  'POST /api/bingo/:id/tiles/:tileId/submissions': one(signedIn(400), () => ({
+    params: { id: '999999', tileId: '1' },
+    body: { note: 'not a form' },
+  })),
+  'GET /api/me/bingo/submissions': one(signedIn(200)),
+  'GET /api/admin/bingo/:id/submissions': one(adminOnly(200), () => ({ params: { id: '999999' } })),
+  'PATCH /api/admin/bingo/submissions/:id': one(adminOnly(404), () => ({
+    params: { id: '999999' },
+    body: { status: 'approved' },
+  })),
   'POST /api/admin/bingo/balance': one(adminOnly(400), () => ({ body: { members: ['999999'], teams: 2 } })),
   'GET /api/events/:id.ics': one(everyone(200), (world) => ({ params: { id: world.event } })),
   'GET /api/leaderboards': one(everyone(200)),

@@ -64,6 +64,8 @@ export const AUDIT_ACTION_LABELS = {
   'discord.route_stopped': 'Discord route stopped',
   'dink.settings': 'Dink thresholds changed',
   'bingo.create': 'Bingo board created',
+  'bingo.submit': 'Bingo proof submitted',
+  'bingo.decide': 'Bingo proof decided',
   'points.batch': 'Event points awarded',
   'points.batch_undo': 'Event award undone',
   'clan.ranks': 'Rank ladder changed',
@@ -308,6 +310,14 @@ const SENTENCES: Readonly<Record<AuditAction, Describe>> = {
     return `changed the rank ladder${proposals > 0 ? `, making ${plural(proposals, 'rank change')} due` : ''}`;
   },
   'clan.points': () => 'changed the point values',
+  'bingo.submit': () => 'submitted a proof for a bingo tile',
+  'bingo.decide': (entry) => {
+    const status = text(record(entry.after).status);
+    if (status === 'approved') return 'approved a bingo proof';
+    if (status === 'denied')
+      return `denied a bingo proof: ${text(record(entry.after).reason) ?? ''}`.trimEnd();
+    return 'put a bingo proof back in the queue';
+  },
   'bingo.create': (entry) => `created the bingo board ${text(record(entry.after).title) ?? ''}`.trimEnd(),
   'points.batch': (entry) => {
     const after = record(entry.after);

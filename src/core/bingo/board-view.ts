@@ -54,11 +54,15 @@ export interface BoardInput {
   teams: Array<{ id: number; name: string; members: Array<{ wom_id: string; name: string }> }>;
 }
 
-/** What the board's tiles are checked against: Dink's drops, and WOM's gains by metric since the start. */
+/**
+ * What the board's tiles are checked against: Dink's drops, WOM's gains by metric since the start,
+ * and the members' submissions as the referees left them.
+ */
 export interface BoardFacts {
   drops: readonly ItemDrop[];
   /** Per metric, each member's gain since the board began (kills for a boss, XP for a skill). */
   gains: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  submissions: ReadonlyArray<{ tile_id: number; team_id: number; status: 'pending' | 'approved' | 'denied' }>;
 }
 
 const requiredOf = (goal: TileGoal): number => {
@@ -75,8 +79,8 @@ const requiredOf = (goal: TileGoal): number => {
 
 /**
  * The public board: each team's progress on each tile from the facts, its state, and its score with
- * the line bonuses. A manual tile stays open until a referee approves a submission (a later step of
- * issue 31), so it counts nothing here yet.
+ * the line bonuses. A tile a referee approved a submission for is complete whatever the facts say; a
+ * manual tile counts only that, and waits as pending while a submission does.
  */
 export function boardView(board: BoardInput, facts: BoardFacts): BingoBoardView {
   return {
@@ -92,12 +96,18 @@ export function boardView(board: BoardInput, facts: BoardFacts): BingoBoardView 
       const members = new Set(team.members.map((member) => member.wom_id));
       const states = board.tiles.map((tile) => {
         const required = requiredOf(tile.goal);
+        const decided = facts.submissions.filter(
+          (entry) => entry.tile_id === tile.id && entry.team_id === team.id,
+        );
+        if (decided.some((entry) => entry.status === 'approved'))
+          return { tile_id: tile.id, state: 'complete' as const, progress: required, required };
         let progress = 0;
         if (tile.goal.type === 'item')
           progress = itemProgress(tile.goal, facts.drops, board, members).progress;
         else if (tile.goal.type !== 'manual')
           progress = gainProgress(facts.gains.get(tile.goal.metric) ?? new Map(), members);
-        return { tile_id: tile.id, state: tileState(progress, required, false), progress, required };
+        const waiting = progress < required && decided.some((entry) => entry.status === 'pending');
+        return { tile_id: tile.id, state: tileState(progress, required, waiting), progress, required };
       });
       const complete = new Set(
         states.filter((state) => state.state === 'complete').map((state) => state.tile_id),

@@ -254,6 +254,25 @@ export interface BingoBaselinesTable {
   final_values: JsonText | null;
 }
 
+export type BingoSubmissionStatus = 'pending' | 'approved' | 'denied';
+
+/** A member's proof for a tile and the referee's decision (issue 31). */
+export interface BingoSubmissionsTable {
+  id: Id;
+  board_id: number;
+  tile_id: number;
+  team_id: number;
+  wom_id: string;
+  user_id: number;
+  note: string;
+  image_id: number | null;
+  status: BingoSubmissionStatus;
+  reason: string | null;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 /** An event's points awarded in one go: one reason, one ledger row per member, undone as a whole. */
 export interface PointBatchesTable {
   id: Id;
@@ -514,6 +533,7 @@ export interface Database {
   bingo_teams: BingoTeamsTable;
   bingo_team_members: BingoTeamMembersTable;
   bingo_baselines: BingoBaselinesTable;
+  bingo_submissions: BingoSubmissionsTable;
   claim_codes: ClaimCodesTable;
   password_resets: PasswordResetsTable;
   player_claims: PlayerClaimsTable;

@@ -1,11 +1,13 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BingoBoardView } from '#core/bingo/board-view.ts';
+import type { BingoSubmission } from '#core/bingo/submissions.schema.ts';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import type { NewMemberRow } from '../../db/schema.ts';
 import { bumpRevision } from '../../db/revisions.ts';
+import { pngBytes } from '../dink/dink.testing.ts';
 import { captureBingoFigures } from './bingo-baselines.ts';
 
 const NOW = '2026-12-01T12:00:00.000Z';
@@ -232,6 +234,112 @@ for (const dialect of testDialects) {
       view = await board();
       expect(teamTile(view, 'Blue', 'Fish')).toMatchObject({ progress: 0 });
       expect(teamTile(view, 'Red', 'Anything')).toMatchObject({ state: 'open', progress: 0, required: 1 });
+    });
+
+    /** A proof as the board's page sends it: a note and a screenshot. */
+    async function submit(cookie: Record<string, string>, tileId: number, note = 'Done!', withFile = true) {
+      const form = new FormData();
+      form.append('note', note);
+      if (withFile)
+        form.append('file', new Blob([new Uint8Array(pngBytes())], { type: 'image/png' }), 'proof.png');
+      const encoded = new Response(form);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/bingo/${boardId}/tiles/${tileId}/submissions`,
+        headers: {
+          ...cookie,
+          'content-type': encoded.headers.get('content-type') ?? '',
+          origin: 'http://localhost',
+        },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      });
+    }
+
+    it("takes a team member's proof for a manual tile into the queue, and it counts once a referee approves it", async () => {
+      const manual = (await board()).tiles.find((tile) => tile.title === 'Anything')!;
+      // The plain user plays Red Two; the board is running now.
+      await t.database.db
+        .insertInto('player_claims')
+        .values({ user_id: roles.userId, wom_id: '2', claimed_at: NOW })
+        .execute();
+      t.clock.set('2026-12-05T12:00:00.000Z');
+
+      const visitor = await t.app.inject({
+        method: 'POST',
+        url: `/api/bingo/${boardId}/tiles/${manual.id}/submissions`,
+      });
+      expect(visitor.statusCode).toBe(401);
+      expect((await submit(roles.headers('user'), manual.id, 'No file', false)).statusCode).toBe(400);
+
+      const sent = await submit(roles.headers('user'), manual.id);
+      expect(sent.statusCode).toBe(201);
+      const submission = sent.json<BingoSubmission>();
+      expect(submission).toMatchObject({
+        status: 'pending',
+        team_name: 'Red',
+        member_name: 'Red Two',
+        note: 'Done!',
+      });
+      expect(submission.screenshot?.thumbnail).toMatch(/^\/api\/dink\/images\/\d+\/thumbnail$/);
+      expect(teamTile(await board(), 'Red', 'Anything')).toMatchObject({ state: 'pending' });
+
+      const queue = await asAdmin({
+        method: 'GET',
+        url: `/api/admin/bingo/${boardId}/submissions?status=pending`,
+      });
+      expect(queue.json<BingoSubmission[]>().map((entry) => entry.id)).toEqual([submission.id]);
+
+      const decide = (payload: object) =>
+        asAdmin({ method: 'PATCH', url: `/api/admin/bingo/submissions/${submission.id}`, payload });
+      const unexplained = await decide({ status: 'denied' });
+      expect(unexplained.statusCode).toBe(400);
+      expect(unexplained.json<{ message: string }>().message).toBe(
+        'reason: A denial needs a reason the member sees',
+      );
+      expect((await decide({ status: 'approved' })).statusCode).toBe(200);
+      let view = await board();
+      expect(teamTile(view, 'Red', 'Anything')).toMatchObject({ state: 'complete' });
+      expect(teamTile(view, 'Blue', 'Anything')).toMatchObject({ state: 'open' });
+
+      // Undoing the approval puts it back in the queue; a denial tells the member why.
+      await decide({ status: 'pending' });
+      expect(teamTile(await board(), 'Red', 'Anything')).toMatchObject({ state: 'pending' });
+      await decide({ status: 'denied', reason: 'The codeword is missing' });
+      view = await board();
+      expect(teamTile(view, 'Red', 'Anything')).toMatchObject({ state: 'open' });
+      const own = await t.app.inject({
+        method: 'GET',
+        url: '/api/me/bingo/submissions',
+        headers: roles.headers('user'),
+      });
+      expect(own.json<BingoSubmission[]>()[0]).toMatchObject({
+        status: 'denied',
+        reason: 'The codeword is missing',
+      });
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('action', 'like', 'bingo.%')
+        .execute();
+      expect(audit.map((row) => row.action).sort()).toEqual([
+        'bingo.create',
+        'bingo.decide',
+        'bingo.decide',
+        'bingo.decide',
+        'bingo.submit',
+      ]);
+    });
+
+    it('refuses a member of no team, a board that is not running, and more than ten proofs an hour', async () => {
+      const manual = (await board()).tiles.find((tile) => tile.title === 'Anything')!;
+      expect((await submit(roles.headers('admin'), manual.id)).statusCode).toBe(403);
+      for (let i = 0; i < 9; i += 1)
+        expect((await submit(roles.headers('user'), manual.id)).statusCode).toBe(201);
+      const eleventh = await submit(roles.headers('user'), manual.id);
+      expect(eleventh.statusCode).toBe(429);
+      expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+      t.clock.set('2026-12-09T12:00:00.000Z');
+      expect((await submit(roles.headers('user'), manual.id)).statusCode).toBe(409);
     });
   });
 }

@@ -12,7 +12,25 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/http-error.ts';
 import { prebuildJson, sendPrebuilt, type PrebuiltBody } from '../../http/prebuilt-body.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
+import { DINK_MAX_BODY_BYTES, DINK_MAX_IMAGE_BYTES } from '#core/dink/receiver-limits.ts';
+import {
+  SUBMISSION_MESSAGES,
+  SUBMISSION_NOTE_MAX,
+  SUBMISSION_STATUSES,
+  decisionInputSchema,
+  submissionSchema,
+} from '#core/bingo/submissions.schema.ts';
+import { badRequest } from '../../http/http-error.ts';
+import { requireSignedIn, signedInUser } from '../../http/signed-in.ts';
 import { requestActor } from '../audit/request-actor.ts';
+import type { ImageCaps } from '../dink/dink-inbox.repository.ts';
+import { readImageForm, type DinkImage, type ImageFormSpec } from '../dink/dink-upload.ts';
+import {
+  decideSubmission,
+  listSubmissions,
+  ownSubmissions,
+  submitProof,
+} from './bingo-submissions.service.ts';
 import { characterPagesCache } from '../members/character-cache.ts';
 import { balanceMembers, bingoBoard, createBoard, listBoards } from './bingo.service.ts';
 
@@ -31,12 +49,116 @@ const boardListSchema = z.object({
   ),
 });
 
-/** The public boards (issue 31): the list and each board, prebuilt per data revision. */
+/** A submission's form: a note and one screenshot, as the board's page sends it. */
+const SUBMISSION_FORM: ImageFormSpec = {
+  textField: 'note',
+  textRequired: false,
+  limits: {
+    parts: 2,
+    fields: 1,
+    files: 1,
+    fieldNameSize: 100,
+    fieldSize: SUBMISSION_NOTE_MAX * 4,
+    fileSize: DINK_MAX_IMAGE_BYTES,
+    headerPairs: 8,
+    headerSize: 4 * 1024,
+  },
+  maxBodyBytes: DINK_MAX_BODY_BYTES,
+  messages: {
+    bodySize: SUBMISSION_MESSAGES.bodySize,
+    textSize: SUBMISSION_MESSAGES.noteTooLong,
+    parts: SUBMISSION_MESSAGES.formParts,
+    missingText: SUBMISSION_MESSAGES.noteTooLong,
+  },
+};
+
+/** A parsed submission form; private fields, so request hooks do not walk the image's bytes. */
+class SubmissionForm {
+  readonly #note: string;
+  readonly #image: DinkImage | null;
+  constructor(note: string, image: DinkImage | null) {
+    this.#note = note;
+    this.#image = image;
+  }
+  get note(): string {
+    return this.#note;
+  }
+  get image(): DinkImage | null {
+    return this.#image;
+  }
+}
+
+/**
+ * The public boards (issue 31): the list and each board, prebuilt per data revision; and, for a
+ * signed-in member of a team, a proof for a tile and their own submissions.
+ */
 export async function bingoRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: Clock },
+  deps: { db: Kysely<Database>; clock: Clock; imageCaps: ImageCaps },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('multipart/form-data', (request, body, done) => {
+      readImageForm(body, request.headers['content-type'] ?? '', SUBMISSION_FORM).then(
+        ({ text, image }) => {
+          const note = (text ?? '').trim();
+          if (note.length > SUBMISSION_NOTE_MAX) return done(badRequest(SUBMISSION_MESSAGES.noteTooLong));
+          done(null, new SubmissionForm(note, image));
+        },
+        (error: Error) => done(error),
+      );
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/bingo/:id/tiles/:tileId/submissions',
+      {
+        bodyLimit: DINK_MAX_BODY_BYTES,
+        onRequest: requireSignedIn(),
+        schema: {
+          tags: ['account'],
+          description:
+            "A member's proof for a tile: multipart `note` (at most 500 characters) and `file` (PNG or JPEG, at most 8 MB); 10 an hour per account.",
+          params: z.object({ id: serialIdSchema, tileId: serialIdSchema }),
+          response: {
+            201: submissionSchema,
+            400: errorResponseSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+            409: errorResponseSchema,
+            413: errorResponseSchema,
+            415: errorResponseSchema,
+            429: errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!(request.body instanceof SubmissionForm)) throw badRequest(SUBMISSION_MESSAGES.needsScreenshot);
+        const submission = await submitProof(
+          deps,
+          {
+            boardId: request.params.id,
+            tileId: request.params.tileId,
+            userId: signedInUser(request).id,
+            note: request.body.note,
+            image: request.body.image,
+          },
+          requestActor(request),
+        );
+        return reply.code(201).send(submission);
+      },
+    );
+  });
+
+  routes.get(
+    '/api/me/bingo/submissions',
+    {
+      onRequest: requireSignedIn(),
+      schema: { tags: ['account'], response: { 200: z.array(submissionSchema), 401: errorResponseSchema } },
+    },
+    async (request) => ownSubmissions(deps.db, signedInUser(request).id),
+  );
+
   const boards = characterPagesCache<PrebuiltBody>(CACHED_BOARDS);
 
   routes.get(
@@ -100,8 +222,41 @@ export async function adminBingoRoutes(app: FastifyInstance, deps: AdminRouteDep
     async (request) => balanceMembers(deps.db, request.body.members, request.body.teams),
   );
 
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/bingo/:id/submissions',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          "The referee queue: a board's submissions, oldest first, 20 at a time after the id `after`.",
+        params: z.object({ id: serialIdSchema }),
+        querystring: z.object({
+          status: z.enum(SUBMISSION_STATUSES).optional(),
+          after: serialIdSchema.optional(),
+        }),
+        response: { 200: z.array(submissionSchema), 400: errorResponseSchema },
+      },
+    },
+    async (request) => listSubmissions(deps.db, request.params.id, request.query),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().patch(
+    '/bingo/submissions/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        description: "A referee's decision: approved, denied with a reason, or pending again; audited.",
+        params: z.object({ id: serialIdSchema }),
+        body: decisionInputSchema,
+        response: { 200: submissionSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => decideSubmission(deps, request.params.id, request.body, requestActor(request)),
+  );
+
   app.withTypeProvider<ZodTypeProvider>().post(
     '/bingo',
+
     {
       schema: {
         tags: ['admin'],

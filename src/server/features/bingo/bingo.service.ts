@@ -183,7 +183,13 @@ export async function bingoBoard(db: Kysely<Database>, id: number): Promise<Bing
       }
     }
   }
-  return boardView(board, { drops, gains });
+  const submissions = await db
+    .selectFrom('bingo_submissions')
+    .select(['tile_id', 'team_id', 'status'])
+    .where('board_id', '=', id)
+    .where('status', 'in', ['pending', 'approved'])
+    .execute();
+  return boardView(board, { drops, gains, submissions });
 }
 
 /**

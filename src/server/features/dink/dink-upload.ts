@@ -82,12 +82,29 @@ function readFile(file: BusboyFileStream): Promise<Buffer> {
   });
 }
 
+/** A form of one text field and at most one screenshot: the field's name, limits and refusals. */
+export interface ImageFormSpec {
+  textField: string;
+  /** Whether a form without the text field is refused (with `messages.missingText`). */
+  textRequired: boolean;
+  limits: { parts: number; fields: number; files: number; fieldSize: number; fileSize: number } & Record<
+    string,
+    number
+  >;
+  maxBodyBytes: number;
+  messages: { bodySize: string; textSize: string; parts: string; missingText: string };
+}
+
 /**
- * Dink's multipart post, parsed by busboy as it streams in: `payload_json` and at most one `file`.
- * The first part Dink would not send, or the first byte past a limit, is refused at once and nothing
- * after it is parsed (what is left is dropped as it arrives, see `acceptDinkBodies`).
+ * A multipart form parsed by busboy as it streams in: the one text field the spec names and at most
+ * one `file`. The first part the form should not hold, or the first byte past a limit, is refused at
+ * once and nothing after it is parsed (what is left is dropped as it arrives).
  */
-export function readDinkForm(body: IncomingMessage, contentType: string): Promise<DinkUpload> {
+export function readImageForm(
+  body: IncomingMessage,
+  contentType: string,
+  spec: ImageFormSpec,
+): Promise<{ text: string | null; image: DinkImage | null }> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const refuse = (error: Error) => {
@@ -100,24 +117,24 @@ export function readDinkForm(body: IncomingMessage, contentType: string): Promis
     if (boundary === null) return refuse(badRequest(NOT_A_FORM_MESSAGE));
     const guard = new MultipartGuard(
       boundary,
-      { maxParts: DINK_FORM_LIMITS.parts, maxBytes: DINK_MAX_BODY_BYTES },
-      (why) => refuse(why === 'size' ? tooLarge(BODY_SIZE_MESSAGE) : badRequest(FORM_PARTS_MESSAGE)),
+      { maxParts: spec.limits.parts, maxBytes: spec.maxBodyBytes },
+      (why) => refuse(why === 'size' ? tooLarge(spec.messages.bodySize) : badRequest(spec.messages.parts)),
     );
     let parser: BusboyInstance;
     try {
-      parser = Busboy({ headers: { 'content-type': contentType }, limits: DINK_FORM_LIMITS });
+      parser = Busboy({ headers: { 'content-type': contentType }, limits: spec.limits });
     } catch {
       return refuse(badRequest(NOT_A_FORM_MESSAGE));
     }
-    const refuseParts = () => refuse(badRequest(FORM_PARTS_MESSAGE));
-    let payloadText: string | null = null;
+    const refuseParts = () => refuse(badRequest(spec.messages.parts));
+    let text: string | null = null;
     let image: Promise<DinkImage> | null = null;
 
     parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
       if (name === 'file') return refuse(notAnImage());
-      if (name !== 'payload_json') return refuseParts();
-      if (valueTruncated) return refuse(tooLarge(NOTIFICATION_SIZE_MESSAGE));
-      payloadText = value;
+      if (name !== spec.textField) return refuseParts();
+      if (valueTruncated) return refuse(tooLarge(spec.messages.textSize));
+      text = value;
     });
     parser.on('file', (name, file) => {
       if (name !== 'file') {
@@ -127,23 +144,42 @@ export function readDinkForm(body: IncomingMessage, contentType: string): Promis
       image = readFile(file).then(dinkImageOf);
       image.catch((error: Error) => refuse(error));
     });
-    // The limits stop whatever the names let through: a second payload_json, a second file.
+    // The limits stop whatever the names let through: a second text field, a second file.
     parser.on('partsLimit', refuseParts);
     parser.on('filesLimit', refuseParts);
     parser.on('fieldsLimit', refuseParts);
     parser.on('error', () => refuse(badRequest(NOT_A_FORM_MESSAGE)));
     parser.on('finish', () => {
       Promise.resolve(image).then((taken) => {
-        if (payloadText === null) return refuse(badRequest(MISSING_PAYLOAD_MESSAGE));
+        if (text === null && spec.textRequired) return refuse(badRequest(spec.messages.missingText));
         if (settled) return;
         settled = true;
-        resolve(new DinkUpload(payloadText, taken));
+        resolve({ text, image: taken });
       }, refuse);
     });
     // A client that hangs up mid-form: nothing more will come, and no one is left to answer.
     body.once('error', refuse);
     body.pipe(guard).pipe(parser);
   });
+}
+
+/** Dink's multipart post: `payload_json` and at most one `file`, as Dink sends it. */
+const DINK_FORM: ImageFormSpec = {
+  textField: 'payload_json',
+  textRequired: true,
+  limits: DINK_FORM_LIMITS,
+  maxBodyBytes: DINK_MAX_BODY_BYTES,
+  messages: {
+    bodySize: BODY_SIZE_MESSAGE,
+    textSize: NOTIFICATION_SIZE_MESSAGE,
+    parts: FORM_PARTS_MESSAGE,
+    missingText: MISSING_PAYLOAD_MESSAGE,
+  },
+};
+
+export async function readDinkForm(body: IncomingMessage, contentType: string): Promise<DinkUpload> {
+  const { text, image } = await readImageForm(body, contentType, DINK_FORM);
+  return new DinkUpload(text ?? '', image);
 }
 
 /**
