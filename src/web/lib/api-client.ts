@@ -51,9 +51,18 @@ async function send<T>(
     response = await fetch(withQuery(path, options.query), {
       method,
       credentials: 'same-origin',
-      // A GET sends no extra header, so it can take the response the page's HTML preloaded.
-      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      // A GET sends no extra header, so it can take the response the page's HTML preloaded; a form
+      // (a file upload) gets its multipart type and boundary from the browser.
+      headers:
+        options.body === undefined || options.body instanceof FormData
+          ? {}
+          : { 'content-type': 'application/json' },
+      body:
+        options.body === undefined
+          ? undefined
+          : options.body instanceof FormData
+            ? options.body
+            : JSON.stringify(options.body),
     });
   } catch (error) {
     throw new ApiError(0, 'NETWORK_ERROR', CONNECTION_FAILED, { cause: error });
@@ -75,7 +84,7 @@ async function download(path: string): Promise<{ blob: Blob; headers: Headers }>
   return { blob: await response.blob(), headers: response.headers };
 }
 
-/** The one way the web app talks to the server: JSON in and out, typed by the contract's schemas. */
+/** The one way the web app talks to the server: JSON (or a form with a file) in, JSON out, typed by the contract's schemas. */
 export const api = {
   get: <T>(path: string, query?: Query) => send<T>('GET', path, { query }),
   post: <T>(path: string, body?: unknown) => send<T>('POST', path, { body }),

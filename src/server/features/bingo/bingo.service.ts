@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { balanceTeams } from '#core/bingo/balance-teams.ts';
+import { bingoStatus } from '#core/bingo/bingo-status.ts';
 import type { CreateBingoInput } from '#core/bingo/bingo.schema.ts';
 import { BINGO_LIMITS } from '#core/bingo/bingo.schema.ts';
 import { boardView, type BingoBoardView } from '#core/bingo/board-view.ts';
@@ -22,13 +23,6 @@ export interface BingoDeps {
 
 /** Boards a page of `GET /api/bingo` lists. */
 export const BINGO_PAGE = 20;
-
-export type BingoStatus = 'upcoming' | 'running' | 'finished';
-
-export function bingoStatus(board: { starts_at: string; ends_at: string }, now: Date): BingoStatus {
-  if (now.getTime() < Date.parse(board.starts_at)) return 'upcoming';
-  return now.getTime() < Date.parse(board.ends_at) ? 'running' : 'finished';
-}
 
 /**
  * Creates a board with its tiles and teams in one transaction, audited (issue 31). At most 10 boards

@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BingoBoardView } from '#core/bingo/board-view.ts';
-import { renderApp } from '#test/render.tsx';
+import { stubApi } from '#test/render-with-queries.tsx';
+import { renderApp, testUser } from '#test/render.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
 
 function board(size: number): BingoBoardView {
   return {
@@ -104,5 +107,51 @@ describe('bingo pages', () => {
     });
     expect(await screen.findByRole('link', { name: 'Winter bingo' })).toHaveAttribute('href', '/bingo/1');
     expect(screen.getByText(/^Running · /)).toBeInTheDocument();
+  });
+
+  it('lets a signed-in member send a proof for a tile of a running board, and refuses one without a screenshot', async () => {
+    const day = 86_400_000;
+    const running = {
+      ...board(3),
+      starts_at: new Date(Date.now() - day).toISOString(),
+      ends_at: new Date(Date.now() + 6 * day).toISOString(),
+    };
+    const fetch = stubApi({
+      'POST /api/bingo/1/tiles/2/submissions': () =>
+        Response.json({ id: 5, status: 'pending' }, { status: 201 }),
+      'GET /api/bingo/1': () => Response.json(running),
+    });
+    renderApp('/bingo/1', { user: testUser(), queries: [[['bingo', '1'], running]] });
+    const form = within(await screen.findByRole('region', { name: 'Send a proof' }));
+    await userEvent.selectOptions(form.getByLabelText('Tile'), 'Fish');
+    await userEvent.type(form.getByLabelText('Note (optional)'), 'Fished it');
+    await userEvent.click(form.getByRole('button', { name: 'Send proof' }));
+    expect(form.getByRole('alert')).toHaveTextContent('A screenshot is required as proof');
+    expect(fetch).not.toHaveBeenCalled();
+
+    const screenshot = new File([new Uint8Array([137, 80, 78, 71])], 'proof.png', { type: 'image/png' });
+    await userEvent.upload(form.getByLabelText('Screenshot (PNG or JPEG, at most 8 MB)'), screenshot);
+    await userEvent.click(form.getByRole('button', { name: 'Send proof' }));
+    expect(await form.findByRole('status')).toHaveTextContent(
+      'Your proof for Fish is waiting for a referee.',
+    );
+    const [, init] = fetch.mock.calls.find(([url]) => url === '/api/bingo/1/tiles/2/submissions') ?? [];
+    const sent = init?.body as FormData;
+    expect(sent.get('note')).toBe('Fished it');
+    expect((sent.get('file') as File).name).toBe('proof.png');
+  });
+
+  it('offers no proof form on a board that is not running, nor to a visitor', async () => {
+    const day = 86_400_000;
+    const at = (days: number) => new Date(Date.now() + days * day).toISOString();
+    const upcoming = { ...board(3), starts_at: at(1), ends_at: at(8) };
+    const { unmount } = renderApp('/bingo/1', { user: testUser(), queries: [[['bingo', '1'], upcoming]] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Winter bingo' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Send a proof' })).not.toBeInTheDocument();
+    unmount();
+    const running = { ...board(3), starts_at: at(-1), ends_at: at(1) };
+    renderApp('/bingo/1', { queries: [[['bingo', '1'], running]] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Winter bingo' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Send a proof' })).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,12 @@
 import { useParams } from 'wouter';
+import { bingoStatus } from '#core/bingo/bingo-status.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useBingoBoard } from '../../features/bingo/api/get-bingo.ts';
 import { BingoBoard } from '../../features/bingo/components/bingo-board.tsx';
+import { ProofForm } from '../../features/bingo/components/proof-form.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -12,6 +15,7 @@ const when = (iso: string) =>
 export function Component() {
   const { id = '' } = useParams<{ id: string }>();
   const board = useBingoBoard(id);
+  const signedIn = Boolean(useMe().data?.user);
   usePageTitle(board.data?.title ?? 'Bingo');
   return (
     <QueryState query={board} loadingLabel="Loading the board..." errorTitle="Error Loading the Board">
@@ -22,6 +26,7 @@ export function Component() {
             {data.description && <span className="mt-1 block">{data.description}</span>}
           </PageHeader>
           <BingoBoard board={data} />
+          {signedIn && bingoStatus(data, new Date()) === 'running' && <ProofForm board={data} />}
         </div>
       )}
     </QueryState>
