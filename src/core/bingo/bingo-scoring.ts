@@ -20,9 +20,9 @@ export interface ScoredTile {
   points: number;
 }
 
-/** A tile's state from what counts towards it: complete once it reaches what it requires. */
-export function tileState(progress: number, required: number, awaitingReview: boolean): TileState {
-  if (progress >= required && !awaitingReview) return 'complete';
+/** A tile's state: complete once recorded, pending while a proof waits for a referee, else open. */
+export function tileState(complete: boolean, awaitingReview: boolean): TileState {
+  if (complete) return 'complete';
   return awaitingReview ? 'pending' : 'open';
 }
 

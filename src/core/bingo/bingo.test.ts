@@ -2,69 +2,43 @@ import { describe, expect, it } from 'vitest';
 import { balanceTeams } from './balance-teams.ts';
 import { createBingoInputSchema } from './bingo.schema.ts';
 import { completedLines, teamScore, tileState, type ScoredTile } from './bingo-scoring.ts';
-import { gainProgress, itemProgress, type ItemDrop } from './tile-progress.ts';
+import { gainProgress, itemProgress, killProgress, type TileEvent } from './tile-progress.ts';
 
 const WINDOW = { starts_at: '2026-12-01T00:00:00.000Z', ends_at: '2026-12-08T00:00:00.000Z' };
 const RED = new Set(['1', '2']);
 
-function drop(overrides: Partial<ItemDrop> = {}): ItemDrop {
-  return {
-    wom_id: '1',
-    item_name: 'Dragon warhammer',
-    item_id: 13576,
-    quantity: 1,
-    at: '2026-12-02T12:00:00.000Z',
-    key: 'post-1',
-    ...overrides,
-  };
+function drop(overrides: Partial<TileEvent> = {}): TileEvent {
+  return { wom_id: '1', amount: 1, at: '2026-12-02T12:00:00.000Z', key: 'post-1', image_id: 7, ...overrides };
 }
 
 describe('item tiles', () => {
-  const goal = { items: ['Dragon warhammer'], count: 1 };
-
-  it('completes from a listed drop by a team member inside the window, with that drop as proof', () => {
-    const result = itemProgress(goal, [drop()], WINDOW, RED);
-    expect(result).toEqual({ progress: 1, completedBy: drop() });
+  it('completes from a drop by a team member inside the window, with that drop as proof', () => {
+    expect(itemProgress(1, [drop()], WINDOW, RED)).toEqual({ progress: 1, completedBy: drop() });
   });
 
-  it('ignores drops before the start, after the end, by another team, or of other items', () => {
+  it('ignores drops before the start, at or after the end, or by another team', () => {
     const drops = [
       drop({ at: '2026-11-30T23:59:59.000Z', key: 'early' }),
       drop({ at: WINDOW.ends_at, key: 'late' }),
       drop({ wom_id: '3', key: 'stranger' }),
-      drop({ item_name: 'Dragon pickaxe', item_id: 11920, key: 'other' }),
     ];
-    expect(itemProgress(goal, drops, WINDOW, RED)).toEqual({ progress: 0, completedBy: null });
+    expect(itemProgress(1, drops, WINDOW, RED)).toEqual({ progress: 0, completedBy: null });
   });
 
   it('counts a retried post once, and a split drop once per player who posted it', () => {
     const drops = [drop(), drop(), drop({ wom_id: '2', key: 'post-1' })];
-    expect(itemProgress({ ...goal, count: 5 }, drops, WINDOW, RED).progress).toBe(2);
+    expect(itemProgress(5, drops, WINDOW, RED).progress).toBe(2);
   });
 
   it('needs the count: three Barrows pieces complete a count-3 tile on the third', () => {
-    const barrows = { items: ["Ahrim's hood", "Dharok's helm", "Karil's crossbow"], count: 3 };
-    const pieces = [
-      drop({ item_name: "ahrim's  hood", item_id: 4708, key: 'a' }),
-      drop({ item_name: "Dharok's helm", item_id: 4716, key: 'b', at: '2026-12-03T00:00:00.000Z' }),
-    ];
-    expect(itemProgress(barrows, pieces, WINDOW, RED)).toEqual({ progress: 2, completedBy: null });
-    const third = drop({
-      item_name: "Karil's crossbow",
-      item_id: 4734,
-      key: 'c',
-      at: '2026-12-04T00:00:00.000Z',
-    });
-    expect(itemProgress(barrows, [...pieces, third], WINDOW, RED)).toEqual({
-      progress: 3,
-      completedBy: third,
-    });
+    const pieces = [drop({ key: 'a' }), drop({ key: 'b', at: '2026-12-03T00:00:00.000Z' })];
+    expect(itemProgress(3, pieces, WINDOW, RED)).toEqual({ progress: 2, completedBy: null });
+    const third = drop({ key: 'c', at: '2026-12-04T00:00:00.000Z', image_id: 9 });
+    expect(itemProgress(3, [...pieces, third], WINDOW, RED)).toEqual({ progress: 3, completedBy: third });
   });
 
-  it('matches an item listed by its id', () => {
-    expect(
-      itemProgress({ items: ['13576'], count: 1 }, [drop({ item_name: 'Renamed' })], WINDOW, RED).progress,
-    ).toBe(1);
+  it('counts a stack by its quantity', () => {
+    expect(itemProgress(10, [drop({ amount: 12 })], WINDOW, RED).progress).toBe(12);
   });
 });
 
@@ -79,16 +53,40 @@ describe('gain tiles', () => {
   });
 });
 
+describe('kill tiles', () => {
+  const kc = (womId: string, count: number, at: string) =>
+    drop({ wom_id: womId, amount: count, at, key: `kc-${womId}-${count}` });
+
+  it("takes WOM's gains for members WOM measured, and Dink's kill counts for the rest", () => {
+    const events = [
+      kc('2', 10, '2026-12-02T00:00:00.000Z'),
+      kc('2', 11, '2026-12-02T00:05:00.000Z'),
+      kc('2', 14, '2026-12-02T00:20:00.000Z'),
+      // Member 1 is measured by WOM: their Dink posts do not count twice.
+      kc('1', 500, '2026-12-02T00:30:00.000Z'),
+    ];
+    const result = killProgress(50, new Map([['1', 30]]), events, WINDOW, RED);
+    expect(result.progress).toBe(30 + 5);
+    expect(result.completedBy).toBeNull();
+  });
+
+  it('proves the tile with the Dink post that reached the count', () => {
+    const events = [kc('2', 10, '2026-12-02T00:00:00.000Z'), kc('2', 12, '2026-12-02T01:00:00.000Z')];
+    expect(killProgress(3, new Map(), events, WINDOW, RED)).toEqual({ progress: 3, completedBy: events[1] });
+  });
+});
+
 describe('scoring', () => {
   const tiles: ScoredTile[] = [];
   for (let row = 0; row < 3; row += 1)
     for (let col = 0; col < 3; col += 1) tiles.push({ row, col, points: 1 });
   const bonuses = { row: 5, column: 4, diagonal: 3, board: 20 };
 
-  it('gives a tile its state: complete once reached, pending while a referee looks, else open', () => {
-    expect(tileState(3, 3, false)).toBe('complete');
-    expect(tileState(3, 3, true)).toBe('pending');
-    expect(tileState(2, 3, false)).toBe('open');
+  it('gives a tile its state: complete once recorded, pending while a referee looks, else open', () => {
+    expect(tileState(true, false)).toBe('complete');
+    expect(tileState(true, true)).toBe('complete');
+    expect(tileState(false, true)).toBe('pending');
+    expect(tileState(false, false)).toBe('open');
   });
 
   it('adds a row bonus when a row completes, and nothing for a row with a hole', () => {

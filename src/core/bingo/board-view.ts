@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { tileGoalSchema, type TileGoal } from './bingo.schema.ts';
 import { teamScore, tileState, type BingoBonuses } from './bingo-scoring.ts';
-import { gainProgress, itemProgress, type ItemDrop } from './tile-progress.ts';
+import {
+  gainProgress,
+  itemProgress,
+  killProgress,
+  type TileEvent,
+  type TileProgress,
+} from './tile-progress.ts';
 
 /** `GET /api/bingo/:id` (issue 31's contract). */
 export const bingoBoardSchema = z.object({
@@ -35,6 +41,8 @@ export const bingoBoardSchema = z.object({
           state: z.enum(['open', 'pending', 'complete']),
           progress: z.number(),
           required: z.number(),
+          /** The screenshot behind a completed tile; null while none, or when its member is not public. */
+          proof: z.object({ full: z.string(), thumbnail: z.string() }).nullable(),
         }),
       ),
     }),
@@ -54,18 +62,27 @@ export interface BoardInput {
   teams: Array<{ id: number; name: string; members: Array<{ wom_id: string; name: string }> }>;
 }
 
-/**
- * What the board's tiles are checked against: Dink's drops, WOM's gains by metric since the start,
- * and the members' submissions as the referees left them.
- */
-export interface BoardFacts {
-  drops: readonly ItemDrop[];
-  /** Per metric, each member's gain since the board began (kills for a boss, XP for a skill). */
-  gains: ReadonlyMap<string, ReadonlyMap<string, number>>;
-  submissions: ReadonlyArray<{ tile_id: number; team_id: number; status: 'pending' | 'approved' | 'denied' }>;
+export interface Proof {
+  full: string;
+  thumbnail: string;
 }
 
-const requiredOf = (goal: TileGoal): number => {
+/**
+ * What the board's tiles are checked against: Dink's events by tile, WOM's gains by metric since the
+ * start, and the completions and pending proofs as the site and its referees left them.
+ */
+export interface BoardFacts {
+  events: ReadonlyMap<number, readonly TileEvent[]>;
+  /**
+   * Per metric, each member's gain since the board began (XP for a skill; kills for a boss, only for
+   * members whose kills WOM measured at the start: Dink counts the others').
+   */
+  gains: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  completions: ReadonlyArray<{ tile_id: number; team_id: number; proof: Proof | null }>;
+  pending: ReadonlyArray<{ tile_id: number; team_id: number }>;
+}
+
+export const requiredOf = (goal: TileGoal): number => {
   switch (goal.type) {
     case 'item':
     case 'kc':
@@ -77,12 +94,66 @@ const requiredOf = (goal: TileGoal): number => {
   }
 };
 
+const NO_GAINS: ReadonlyMap<string, number> = new Map();
+
+/** A team's progress on a tile from Dink's events and WOM's gains; a manual tile has none. */
+export function tileProgress(
+  board: Pick<BoardInput, 'starts_at' | 'ends_at'>,
+  tile: BoardInput['tiles'][number],
+  members: ReadonlySet<string>,
+  facts: Pick<BoardFacts, 'events' | 'gains'>,
+): TileProgress {
+  const events = facts.events.get(tile.id) ?? [];
+  switch (tile.goal.type) {
+    case 'item':
+      return itemProgress(tile.goal.count, events, board, members);
+    case 'kc':
+      return killProgress(
+        tile.goal.count,
+        facts.gains.get(tile.goal.metric) ?? NO_GAINS,
+        events,
+        board,
+        members,
+      );
+    case 'xp':
+      return {
+        progress: gainProgress(facts.gains.get(tile.goal.metric) ?? NO_GAINS, members),
+        completedBy: null,
+      };
+    case 'manual':
+      return { progress: 0, completedBy: null };
+  }
+}
+
 /**
- * The public board: each team's progress on each tile from the facts, its state, and its score with
- * the line bonuses. A tile a referee approved a submission for is complete whatever the facts say; a
- * manual tile counts only that, and waits as pending while a submission does.
+ * The tiles teams have reached and the site has not yet recorded: for each, the event whose
+ * screenshot proves it (null for a WOM gain). `known` holds `team:tile` for each completion or
+ * site-found proof already made, so none is made twice.
+ */
+export function reachedTiles(
+  board: BoardInput,
+  facts: Pick<BoardFacts, 'events' | 'gains'>,
+  known: ReadonlySet<string>,
+) {
+  return board.teams.flatMap((team) => {
+    const members = new Set(team.members.map((member) => member.wom_id));
+    return board.tiles.flatMap((tile) => {
+      if (tile.goal.type === 'manual' || known.has(`${team.id}:${tile.id}`)) return [];
+      const { progress, completedBy } = tileProgress(board, tile, members, facts);
+      return progress >= requiredOf(tile.goal) ? [{ team_id: team.id, tile, completedBy }] : [];
+    });
+  });
+}
+
+/**
+ * The public board: each team's progress on each tile, its state, and its score with the line
+ * bonuses. A tile is complete once the site recorded it (found by itself or approved by a referee),
+ * pending while a proof waits for a referee, else open.
  */
 export function boardView(board: BoardInput, facts: BoardFacts): BingoBoardView {
+  const key = (entry: { team_id: number; tile_id: number }) => `${entry.team_id}:${entry.tile_id}`;
+  const completions = new Map(facts.completions.map((entry) => [key(entry), entry]));
+  const pending = new Set(facts.pending.map(key));
   return {
     id: board.id,
     title: board.title,
@@ -96,18 +167,17 @@ export function boardView(board: BoardInput, facts: BoardFacts): BingoBoardView 
       const members = new Set(team.members.map((member) => member.wom_id));
       const states = board.tiles.map((tile) => {
         const required = requiredOf(tile.goal);
-        const decided = facts.submissions.filter(
-          (entry) => entry.tile_id === tile.id && entry.team_id === team.id,
-        );
-        if (decided.some((entry) => entry.status === 'approved'))
-          return { tile_id: tile.id, state: 'complete' as const, progress: required, required };
-        let progress = 0;
-        if (tile.goal.type === 'item')
-          progress = itemProgress(tile.goal, facts.drops, board, members).progress;
-        else if (tile.goal.type !== 'manual')
-          progress = gainProgress(facts.gains.get(tile.goal.metric) ?? new Map(), members);
-        const waiting = progress < required && decided.some((entry) => entry.status === 'pending');
-        return { tile_id: tile.id, state: tileState(progress, required, waiting), progress, required };
+        const cell = `${team.id}:${tile.id}`;
+        const completion = completions.get(cell);
+        const { progress } = tileProgress(board, tile, members, facts);
+        const shown = completion ? Math.max(progress, required) : Math.min(progress, required);
+        return {
+          tile_id: tile.id,
+          state: tileState(completion !== undefined, pending.has(cell)),
+          progress: tile.goal.type === 'manual' ? (completion ? 1 : 0) : shown,
+          required,
+          proof: completion?.proof ?? null,
+        };
       });
       const complete = new Set(
         states.filter((state) => state.state === 'complete').map((state) => state.tile_id),

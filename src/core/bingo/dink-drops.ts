@@ -1,3 +1,7 @@
+import { metricIcon } from '../metrics/metric-icons.ts';
+import type { TileGoal } from './bingo.schema.ts';
+import { itemMatcher } from './tile-progress.ts';
+
 /** One item a Dink post reports, as an item tile reads it. */
 export interface PostedItem {
   item_name: string;
@@ -36,5 +40,67 @@ export function itemsOfPost(type: string, payload: unknown): PostedItem[] {
     const quantity =
       typeof item.quantity === 'number' && Number.isFinite(item.quantity) ? Math.floor(item.quantity) : 1;
     return [{ item_name: item.name, item_id: idOf(item.id), quantity: Math.max(1, quantity) }];
+  });
+}
+
+/** WOM's metric key for a boss as Dink names it ('Chambers of Xeric' → chambers_of_xeric), or null. */
+export function womBossKey(name: string): string | null {
+  const icon = metricIcon('boss', name);
+  return icon?.source === 'served' ? icon.file : null;
+}
+
+/** A KILL_COUNT post's boss (as WOM keys it) and the kill count Dink reported; null for anything else. */
+export function killOfPost(
+  type: string,
+  payload: unknown,
+): { boss: string; label: string; count: number } | null {
+  if (type !== 'KILL_COUNT') return null;
+  const extra = record(record(payload).extra);
+  const label = typeof extra.boss === 'string' ? extra.boss.trim() : '';
+  const count = extra.count;
+  const boss = label === '' ? null : womBossKey(label);
+  if (boss === null || typeof count !== 'number' || !Number.isInteger(count) || count < 1) return null;
+  return { boss, label, count };
+}
+
+/** What a post tells a team's tiles: one event per listed item it holds, or its kill count. */
+export interface TileEventDraft {
+  tile_id: number;
+  label: string;
+  amount: number;
+  source_key: string;
+}
+
+/**
+ * The tile events of one Dink post for the tiles of the poster's team: each item of the post that
+ * an item tile lists (keyed by the post and the item's place in it, so a retry is the same event),
+ * and a kill count for a kill tile of its boss.
+ */
+export function tileEventsOfPost(
+  post: { type: string; payload: unknown; dedupe_key: string },
+  tiles: ReadonlyArray<{ id: number; goal: TileGoal }>,
+): TileEventDraft[] {
+  const items = itemsOfPost(post.type, post.payload);
+  const kill = killOfPost(post.type, post.payload);
+  return tiles.flatMap((tile): TileEventDraft[] => {
+    const { goal } = tile;
+    if (goal.type === 'item') {
+      const listed = itemMatcher(goal.items);
+      return items.flatMap((item, index) =>
+        listed(item.item_name, item.item_id)
+          ? [
+              {
+                tile_id: tile.id,
+                label: item.item_name,
+                amount: item.quantity,
+                source_key: `${post.dedupe_key}#${index}`,
+              },
+            ]
+          : [],
+      );
+    }
+    if (goal.type === 'kc' && kill !== null && kill.boss === goal.metric)
+      return [{ tile_id: tile.id, label: kill.label, amount: kill.count, source_key: post.dedupe_key }];
+    return [];
   });
 }

@@ -9,7 +9,6 @@ import {
   isExemptRole,
   ladderName,
   ladderProblem,
-  ladderRoles,
   nextRank,
   pathKeyOf,
   placeOf,
@@ -495,7 +494,7 @@ describe('pathKeyOf and placeOf (rankPathOf)', () => {
   });
 });
 
-describe('isExemptRole, ladderRoles and ladderName', () => {
+describe('isExemptRole and ladderName', () => {
   it("exempts the ladder's exempt roles and staff, whatever the ladder says", () => {
     for (const role of [
       'owner',
@@ -517,19 +516,6 @@ describe('isExemptRole, ladderRoles and ladderName', () => {
     for (const role of ['opal', 'zenyte', 'mentor', 'tzkal', 'helper', null, '']) {
       expect(isExemptRole(DEFAULT_LADDER, role), String(role)).toBe(false);
     }
-  });
-
-  it('lists every role of the ladder in ladder order, the exempt ones last', () => {
-    expect(ladderRoles(TENURE_LADDER)).toEqual([
-      'bronze',
-      'iron',
-      'steel',
-      'mithril',
-      'rune',
-      'owner',
-      'maxed',
-    ]);
-    expect(ladderRoles(DEFAULT_LADDER)).toHaveLength(8 + 9 + 6);
   });
 
   it('names a role as the ladder names it, and only a role on a path', () => {

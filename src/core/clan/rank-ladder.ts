@@ -266,11 +266,6 @@ export function isExemptRole(ladder: RankLadder, role: string | null): boolean {
   return key !== null && (ladder.exempt.includes(key) || isStaffRole(key));
 }
 
-/** Every role the ladder knows, in ladder order: each path's ranks, then the exempt roles. */
-export function ladderRoles(ladder: RankLadder): string[] {
-  return [...ladder.paths.flatMap((path) => path.ranks.map((rank) => rank.role)), ...ladder.exempt];
-}
-
 /** Why a ladder cannot be saved, naming the rank (or path) at fault; null when it can. */
 export function ladderProblem(ladder: RankLadder): string | null {
   const seen = new Map<string, string>();

@@ -23,6 +23,7 @@ export const DISCORD_KINDS = [
   'goal_completed',
   'race_finished',
   'game_moments',
+  'bingo',
   'player_watch',
   'claim_requests',
   'rank_updates_due',
@@ -122,6 +123,11 @@ const INFO: Readonly<Record<DiscordKind, Omit<DiscordKindInfo, 'kind'>>> = {
     label: 'In-game moments (Dink)',
     description:
       "Drops, pets, collection-log slots and personal bests from members' Dink, with the screenshot.",
+    audience: 'public',
+  },
+  bingo: {
+    label: 'Bingo',
+    description: 'Tiles completed (with the proof), bonuses made, and the standings each day and at the end.',
     audience: 'public',
   },
   player_watch: {

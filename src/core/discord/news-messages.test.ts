@@ -67,6 +67,11 @@ const samples: { [K in News['kind']]: News & { kind: K } } = {
       occurred_at: '2026-11-21T12:00:00.000Z',
     },
   },
+  bingo: {
+    kind: 'bingo',
+    board: { id: 4, title: 'Winter bingo' },
+    update: { what: 'tile', team: HOSTILE, tile: 'Dragon warhammer', member, image_id: 9 },
+  },
   player_watch: { kind: 'player_watch', reports: [{ ...member, reason: 'Left the clan chat' }] },
   claim_requests: { kind: 'claim_requests', member, username: 'some_user', pending: 2 },
   rank_updates_due: { kind: 'rank_updates_due', members: [{ ...member, from: 'Recruit', to: 'Sergeant' }] },
@@ -161,6 +166,7 @@ describe('newsMessage', () => {
     expect(onlyEmbed(samples.season_reset).url).toBe('https://clan.example/leaderboard');
     expect(onlyEmbed(samples.player_watch).url).toBe('https://clan.example/admin?tab=alerts');
     expect(onlyEmbed(samples.game_moments).url).toBe('https://clan.example/members/101');
+    expect(onlyEmbed(samples.bingo).url).toBe('https://clan.example/bingo/4');
   });
 
   it('uses the configured address, with or without a trailing slash', () => {
@@ -226,6 +232,8 @@ const PHISH =
 /** The fields of a news item that hold what a member, an admin or WOM wrote. */
 const WRITTEN = new Set([
   'name',
+  'team',
+  'tile',
   'title',
   'details',
   'player_name',

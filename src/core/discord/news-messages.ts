@@ -5,7 +5,14 @@ import { rankByValue, topPlaces } from '../ranking/competition-ranking.ts';
 import { pathTo, paths } from '../site/pages.ts';
 import type { DiscordEmbed, DiscordMessage } from './discord-message.ts';
 import { moreLine } from './discord-message.ts';
-import type { Announcement, CompetitionRef, GameMoment, MemberRef, StandingLine } from './news.ts';
+import type {
+  Announcement,
+  BingoUpdate,
+  CompetitionRef,
+  GameMoment,
+  MemberRef,
+  StandingLine,
+} from './news.ts';
 
 /** Lists show this many lines, then "+N more", like the Wise Old Man bot's. */
 const LIST_LINES = 10;
@@ -233,6 +240,8 @@ export function newsMessage(news: Announcement, siteUrl: string): DiscordMessage
       );
     case 'game_moments':
       return gameMoment(news.moment, link);
+    case 'bingo':
+      return bingoMessage(news.board, news.update, link);
     case 'player_watch':
       return embed(
         `Player watch: ${plural(news.reports.length, 'new report')}`,
@@ -317,4 +326,41 @@ function competitionEnded(
     );
   }
   return embed(`${news.competition.title} has ended`, events, lines.join('\n'));
+}
+
+/**
+ * Bingo news: a tile a team completed (the proof's screenshot attached at delivery), a bonus line
+ * made, or the standings (each day while it runs, and the final ones), each linking to the board.
+ */
+function bingoMessage(
+  board: { id: number; title: string },
+  update: BingoUpdate,
+  link: Links,
+): DiscordMessage {
+  const url = link.page(pathTo(paths.bingo, board.id));
+  switch (update.what) {
+    case 'tile':
+      return embed(
+        `${board.title}: ${update.team} completed ${update.tile}`,
+        url,
+        update.member ? `By ${link.member(update.member)}` : `Team ${inertText(update.team)}`,
+      );
+    case 'bonus':
+      return embed(
+        `${board.title}: ${update.team} made a bonus`,
+        url,
+        `${inertText(update.lines.join(', '))}: +${plural(update.points, 'point')}`,
+      );
+    case 'standings': {
+      const lines = update.standings.map(
+        (line, index) =>
+          `${MEDALS[index] ?? `${index + 1}.`} ${inertText(line.team)} — ${plural(line.score, 'point')}`,
+      );
+      return embed(
+        `${board.title}: ${update.final ? 'final standings' : 'standings'}`,
+        url,
+        lines.length === 0 ? 'No teams yet.' : list(lines),
+      );
+    }
+  }
 }

@@ -41,6 +41,20 @@ export interface GameMoment {
   occurred_at: string;
 }
 
+/** What happened on a bingo board (issue 31). */
+export type BingoUpdate =
+  | {
+      what: 'tile';
+      team: string;
+      tile: string;
+      /** Who completed it, when a public member's post or proof did. */
+      member: MemberRef | null;
+      /** The proof's screenshot (a public member's only); attached when it still exists at delivery. */
+      image_id: number | null;
+    }
+  | { what: 'bonus'; team: string; lines: string[]; points: number }
+  | { what: 'standings'; final: boolean; standings: { team: string; score: number }[] };
+
 export type News =
   | { kind: 'member_joined' | 'member_left' | 'member_returned'; members: MemberRef[] }
   | { kind: 'member_renamed'; renames: { wom_id: string; from: string; to: string }[] }
@@ -70,6 +84,7 @@ export type News =
   | { kind: 'goal_completed'; goal_id: number; member: MemberRef; goal: string }
   | { kind: 'race_finished'; race_id: number; title: string; winner: MemberRef | null }
   | { kind: 'game_moments'; moment: GameMoment }
+  | { kind: 'bingo'; board: { id: number; title: string }; update: BingoUpdate }
   | { kind: 'player_watch'; reports: (MemberRef & { reason: string })[] }
   | { kind: 'claim_requests'; member: MemberRef; username: string; pending: number }
   | { kind: 'rank_updates_due'; members: (MemberRef & { from: string | null; to: string })[] }

@@ -34,7 +34,7 @@ for (const dialect of testDialects) {
     it('creates every table of the data model and reports the migration level', async () => {
       expect(await currentMigration(database)).toBeNull();
       await migrateToLatest(database);
-      expect(await currentMigration(database)).toBe('2026_12_05_1200_bingo_submissions');
+      expect(await currentMigration(database)).toBe('2026_12_06_0900_bingo_play');
       for (const table of [
         'users',
         'sessions',

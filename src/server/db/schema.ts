@@ -219,6 +219,10 @@ export interface BingoBoardsTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Whether members may put themselves on the board's list before it starts. */
+  signups: BoolWithDefault;
+  /** The point batch booked by the teams' placements once it ended. */
+  points_batch_id: number | null;
 }
 
 export interface BingoTilesTable {
@@ -263,10 +267,12 @@ export interface BingoSubmissionsTable {
   tile_id: number;
   team_id: number;
   wom_id: string;
-  user_id: number;
+  /** Null for a completion the site found itself (Dink or WOM), held for a referee. */
+  user_id: number | null;
   note: string;
   image_id: number | null;
   status: BingoSubmissionStatus;
+  source: ColumnType<'member' | 'auto', 'member' | 'auto' | undefined, 'member' | 'auto'>;
   reason: string | null;
   decided_by: number | null;
   decided_at: Timestamp | null;
@@ -534,6 +540,11 @@ export interface Database {
   bingo_team_members: BingoTeamMembersTable;
   bingo_baselines: BingoBaselinesTable;
   bingo_submissions: BingoSubmissionsTable;
+  bingo_tile_events: BingoTileEventsTable;
+  bingo_completions: BingoCompletionsTable;
+  bingo_referees: BingoRefereesTable;
+  bingo_signups: BingoSignupsTable;
+  bingo_templates: BingoTemplatesTable;
   claim_codes: ClaimCodesTable;
   password_resets: PasswordResetsTable;
   player_claims: PlayerClaimsTable;
@@ -594,6 +605,55 @@ export interface DinkImagesTable {
   bytes: Buffer;
   /** What lists show, SCREENSHOT_THUMBNAIL_WIDTH wide. */
   thumbnail: Buffer;
+  created_at: Timestamp;
+}
+
+/** What Dink told of a team's tile: one row per post and player (a retry or a teammate's copy is the same row). */
+export interface BingoTileEventsTable {
+  id: Id;
+  board_id: number;
+  tile_id: number;
+  team_id: number;
+  wom_id: string;
+  source_key: string;
+  /** The item or boss as Dink named it. */
+  label: string;
+  /** The item's quantity, or the kill count Dink reported. */
+  amount: number;
+  at: Timestamp;
+  image_id: number | null;
+}
+
+/** A tile a team completed, with who did it and the screenshot that proves it. */
+export interface BingoCompletionsTable {
+  board_id: number;
+  team_id: number;
+  tile_id: number;
+  wom_id: string | null;
+  image_id: number | null;
+  /** The approved proof that made it, if a referee's approval did. */
+  submission_id: number | null;
+  completed_at: Timestamp;
+}
+
+export interface BingoRefereesTable {
+  board_id: number;
+  user_id: number;
+}
+
+export interface BingoSignupsTable {
+  board_id: number;
+  wom_id: string;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+/** A saved board layout (JSON: size, bonuses, review and tiles) to start a new board from. */
+export interface BingoTemplatesTable {
+  id: Id;
+  name: string;
+  layout: JsonText;
+  created_by: number | null;
   created_at: Timestamp;
 }
 

@@ -39,6 +39,7 @@ import { findOpenSeason } from '../seasons/seasons.repository.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 import { ladderContext, readClanRules } from '../clan-settings/clan-settings.ts';
 import type { LadderContext } from '#core/clan/rank-ladder.ts';
+import type { RankLadder } from '#core/clan/rank-ladder.schema.ts';
 import { findWomPlayer } from './wom-player-check.ts';
 import { dueSinceByMember, proposalFor, refreshRankQueue } from './rank-queue.ts';
 import {
@@ -144,12 +145,16 @@ async function returnsOf(trx: Transaction<Database>, womId: string): Promise<Mem
 }
 
 /** The member as the admin sees them, read in the transaction that wrote them. */
-async function adminViewIn(trx: Transaction<Database>, row: RosterRow, now: Date): Promise<AdminMember> {
-  const { ladder } = await readClanRules(trx);
+async function adminViewIn(
+  trx: Transaction<Database>,
+  row: RosterRow,
+  now: Date,
+  ladder?: RankLadder,
+): Promise<AdminMember> {
   return toAdminMember(
     row,
     await returnsOf(trx, row.wom_id),
-    { ladder, now },
+    { ladder: ladder ?? (await readClanRules(trx)).ladder, now },
     await dueSinceByMember(trx, [row.wom_id]),
   );
 }
@@ -163,7 +168,7 @@ async function savedMember(trx: Transaction<Database>, womId: string, now: Date)
   if (!row) throw notFound(MEMBER_NOT_FOUND);
   const { ladder } = await readClanRules(trx);
   await refreshRankQueue(trx, ladder, now, [womId]);
-  return adminViewIn(trx, row, now);
+  return adminViewIn(trx, row, now, ladder);
 }
 
 /** Books points to the open season, in the transaction that moves the member's score by as much. */

@@ -1,5 +1,7 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { TileGoal } from '#core/bingo/bingo.schema.ts';
+import type { BoardInput } from '#core/bingo/board-view.ts';
+import { BOSS_KEYS } from '#core/metrics/metric-catalogue.ts';
 import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
@@ -20,17 +22,27 @@ export const gainMetricsOf = (goals: readonly TileGoal[]): string[] => [
   ...new Set(goals.flatMap((goal) => (goal.type === 'kc' || goal.type === 'xp' ? [goal.metric] : []))),
 ];
 
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The members' latest WOM snapshots, by WOM id. */
+async function latestSnapshots(
+  db: Db,
+  womIds: readonly string[],
+): Promise<Map<string, PlayerSnapshot | null>> {
+  const rows = await db
+    .selectFrom('member_stats')
+    .select(['wom_id', 'snapshot'])
+    .where('wom_id', 'in', [...womIds, ''])
+    .execute();
+  return new Map(rows.map((row) => [row.wom_id, readJson<PlayerSnapshot>(row.snapshot)]));
+}
+
 async function figuresByMember(
   trx: Transaction<Database>,
   womIds: readonly string[],
   metrics: readonly string[],
 ) {
-  const rows = await trx
-    .selectFrom('member_stats')
-    .select(['wom_id', 'snapshot'])
-    .where('wom_id', 'in', [...womIds, ''])
-    .execute();
-  const snapshots = new Map(rows.map((row) => [row.wom_id, readJson<PlayerSnapshot>(row.snapshot)]));
+  const snapshots = await latestSnapshots(trx, womIds);
   return (womId: string): Figures =>
     Object.fromEntries(metrics.map((metric) => [metric, figureOf(snapshots.get(womId) ?? null, metric)]));
 }
@@ -98,4 +110,37 @@ export async function captureBingoFigures(trx: Transaction<Database>, now: Date)
     changed = true;
   }
   if (changed) await bumpRevision(trx, 'bingo');
+}
+
+const BOSSES: ReadonlySet<string> = new Set(BOSS_KEYS);
+
+/**
+ * Each member's gain per metric of the board's WOM-measured tiles: from their figures at the start to
+ * those at the end, or their latest while the board runs. A boss's kills count only for members WOM
+ * measured at the start (a boss under the hiscores' threshold reads 0): the others' come from Dink.
+ */
+export async function boardGains(db: Db, board: BoardInput): Promise<Map<string, Map<string, number>>> {
+  const metrics = gainMetricsOf(board.tiles.map((tile) => tile.goal));
+  const gains = new Map<string, Map<string, number>>(metrics.map((metric) => [metric, new Map()]));
+  if (metrics.length === 0) return gains;
+  const womIds = board.teams.flatMap((team) => team.members.map((member) => member.wom_id));
+  const [baselines, current] = await Promise.all([
+    db
+      .selectFrom('bingo_baselines')
+      .select(['wom_id', 'values', 'final_values'])
+      .where('board_id', '=', board.id)
+      .execute(),
+    latestSnapshots(db, womIds),
+  ]);
+  for (const baseline of baselines) {
+    const start = JSON.parse(baseline.values) as Figures;
+    const end = baseline.final_values === null ? null : (JSON.parse(baseline.final_values) as Figures);
+    for (const metric of metrics) {
+      const from = start[metric];
+      if (from === undefined || (BOSSES.has(metric) && from <= 0)) continue;
+      const to = end?.[metric] ?? figureOf(current.get(baseline.wom_id) ?? null, metric);
+      gains.get(metric)?.set(baseline.wom_id, to - from);
+    }
+  }
+  return gains;
 }

@@ -15,6 +15,8 @@ import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { storeImage, type ImageCaps } from '../dink/dink-inbox.repository.ts';
 import type { DinkImage } from '../dink/dink-upload.ts';
 import { encodeScreenshot } from '../dink/screenshot-encoding.ts';
+import { completeTile } from './bingo-progress.ts';
+import { findBoard } from './bingo.repository.ts';
 
 export interface SubmissionDeps {
   db: Kysely<Database>;
@@ -190,7 +192,7 @@ export async function decideSubmission(
   await deps.db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('bingo_submissions')
-      .select(['status', 'reason'])
+      .select(['board_id', 'team_id', 'tile_id', 'wom_id', 'image_id', 'status', 'reason'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!before) throw notFound(SUBMISSION_MESSAGES.notFound);
@@ -205,12 +207,30 @@ export async function decideSubmission(
       })
       .where('id', '=', id)
       .execute();
+    if (decision.status === 'approved' && before.status !== 'approved') {
+      const board = await findBoard(trx, before.board_id);
+      if (board)
+        await completeTile(
+          trx,
+          board,
+          {
+            team_id: before.team_id,
+            tile_id: before.tile_id,
+            wom_id: before.wom_id,
+            image_id: before.image_id,
+            submission_id: id,
+          },
+          now,
+        );
+    } else if (decision.status !== 'approved' && before.status === 'approved') {
+      await trx.deleteFrom('bingo_completions').where('submission_id', '=', id).execute();
+    }
     await recordAudit(trx, {
       actor,
       action: 'bingo.decide',
       targetType: 'bingo_submission',
       targetId: id,
-      before,
+      before: { status: before.status, reason: before.reason },
       after: { status: decision.status, reason: decision.reason },
       at: now,
     });

@@ -5,7 +5,8 @@ import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const goalOf = (text: string): TileGoal => {
+/** A stored tile goal; one no longer valid reads as manual, which only a referee completes. */
+export const goalOf = (text: string): TileGoal => {
   const parsed = tileGoalSchema.safeParse(JSON.parse(text));
   return parsed.success ? parsed.data : { type: 'manual' };
 };
@@ -58,17 +59,18 @@ export async function findBoard(db: Db, id: number): Promise<BoardInput | undefi
   };
 }
 
-/** Dink's item posts by these members between two instants, oldest first. */
-export function listItemPosts(db: Db, womIds: readonly string[], from: string, to: string) {
-  return db
-    .selectFrom('dink_posts')
-    .select(['wom_id', 'dedupe_key', 'type', 'payload', 'received_at'])
-    .where('wom_id', 'in', [...womIds, ''])
-    .where('type', 'in', ['LOOT', 'COLLECTION'])
-    .where('received_at', '>=', from)
-    .where('received_at', '<', to)
-    .orderBy('received_at')
+/** How long after its end a board is still settled: the sync that records its final figures. */
+const SETTLED_AFTER_END_MS = 2 * 86_400_000;
+
+/** The boards begun by `now` that ended at most two days before. */
+export async function listSettlingBoardIds(db: Db, now: Date): Promise<number[]> {
+  const rows = await db
+    .selectFrom('bingo_boards')
+    .select('id')
+    .where('starts_at', '<=', now.toISOString())
+    .where('ends_at', '>', new Date(now.getTime() - SETTLED_AFTER_END_MS).toISOString())
     .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Boards whose window has not closed by `now`: the ones that count as running (or about to). */

@@ -6,9 +6,10 @@ import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import type { NewMemberRow } from '../../db/schema.ts';
-import { bumpRevision } from '../../db/revisions.ts';
 import { pngBytes } from '../dink/dink.testing.ts';
+import { DINK_MOMENTS } from '../dink/dink-moments.job.ts';
 import { captureBingoFigures } from './bingo-baselines.ts';
+import { settleBingoBoards } from './bingo-progress.ts';
 
 const NOW = '2026-12-01T12:00:00.000Z';
 const STARTS = '2026-12-02T00:00:00.000Z';
@@ -95,8 +96,17 @@ for (const dialect of testDialects) {
         ?.tiles.find((entry) => entry.tile_id === tile?.id);
     };
 
-    /** A Dink post as the receiver stores it; the same `key` is the same post (a retry is refused there). */
-    async function post(womId: string, at: string, type: 'LOOT' | 'COLLECTION', extra: object, key?: string) {
+    /**
+     * A Dink post as the receiver stores it, then turned into moments and tile events by the Dink
+     * job; the same `key` is the same post (a player's retry, or a teammate's copy of it).
+     */
+    async function post(
+      womId: string,
+      at: string,
+      type: 'LOOT' | 'COLLECTION' | 'KILL_COUNT',
+      extra: object,
+      key?: string,
+    ) {
       posts += 1;
       await t.database.db
         .insertInto('dink_posts')
@@ -107,11 +117,10 @@ for (const dialect of testDialects) {
           payload: JSON.stringify({ type, playerName: 'x', dinkAccountHash: 'h', extra }),
           image_id: null,
           received_at: at,
-          processed_at: at,
+          processed_at: null,
         })
         .execute();
-      // As the receiver does: the post moves the Dink data set, so the prebuilt board is rebuilt.
-      await bumpRevision(t.database.db, 'dink');
+      expect(await t.runJob(DINK_MOMENTS)).toMatchObject({ outcome: 'succeeded' });
     }
     const loot = (name: string, quantity = 1) => ({
       items: [{ id: 1, name, quantity, priceEach: 1 }],
@@ -217,7 +226,10 @@ for (const dialect of testDialects) {
         .set({ snapshot: snapshot(10_700_000, 130) })
         .where('wom_id', 'in', ['1', '2'])
         .execute();
-      await bumpRevision(t.database.db, 'wom');
+      // As the sync does after saving WOM's snapshots.
+      await t.database.db
+        .transaction()
+        .execute((trx) => settleBingoBoards(trx, new Date('2026-12-03T00:00:00.000Z')));
       let view = await board();
       expect(teamTile(view, 'Red', 'Fish')).toMatchObject({ state: 'complete', progress: 1_400_000 });
       expect(teamTile(view, 'Red', 'Zulrah')).toMatchObject({ state: 'complete', progress: 60 });
@@ -230,7 +242,7 @@ for (const dialect of testDialects) {
         .set({ snapshot: snapshot(20_000_000, 500) })
         .where('wom_id', '=', '3')
         .execute();
-      await bumpRevision(t.database.db, 'wom');
+      await t.database.db.transaction().execute((trx) => settleBingoBoards(trx, new Date(ENDS)));
       view = await board();
       expect(teamTile(view, 'Blue', 'Fish')).toMatchObject({ progress: 0 });
       expect(teamTile(view, 'Red', 'Anything')).toMatchObject({ state: 'open', progress: 0, required: 1 });

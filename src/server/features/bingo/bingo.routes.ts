@@ -32,7 +32,8 @@ import {
   submitProof,
 } from './bingo-submissions.service.ts';
 import { characterPagesCache } from '../members/character-cache.ts';
-import { balanceMembers, bingoBoard, createBoard, listBoards } from './bingo.service.ts';
+import { readBoardView } from './bingo-progress.ts';
+import { balanceMembers, createBoard, listBoards } from './bingo.service.ts';
 
 /** Boards' public answers held at once; each is rebuilt when a revision moves. */
 const CACHED_BOARDS = 20;
@@ -186,7 +187,7 @@ export async function bingoRoutes(
     async (request, reply) => {
       const { id } = request.params;
       const body = await boards(await readRevisionKey(deps.db), String(id), async () => {
-        const board = await bingoBoard(deps.db, id);
+        const board = await readBoardView(deps.db, id);
         return board === null ? null : prebuildJson(bingoBoardSchema, board);
       });
       if (body === null) throw notFound('No such board');

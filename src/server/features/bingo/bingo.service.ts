@@ -3,18 +3,14 @@ import { balanceTeams } from '#core/bingo/balance-teams.ts';
 import { bingoStatus } from '#core/bingo/bingo-status.ts';
 import type { CreateBingoInput } from '#core/bingo/bingo.schema.ts';
 import { BINGO_LIMITS } from '#core/bingo/bingo.schema.ts';
-import { boardView, type BingoBoardView } from '#core/bingo/board-view.ts';
-import { itemsOfPost } from '#core/bingo/dink-drops.ts';
-import type { ItemDrop } from '#core/bingo/tile-progress.ts';
-import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
 import type { Clock } from '../../clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
-import { readJson } from '../../db/values.ts';
 import { HttpError, badRequest } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { figureOf, gainMetricsOf } from './bingo-baselines.ts';
-import { countOpenBoards, findBoard, listItemPosts } from './bingo.repository.ts';
+import type { BingoBoardView } from '#core/bingo/board-view.ts';
+import { readBoardView } from './bingo-progress.ts';
+import { countOpenBoards } from './bingo.repository.ts';
 
 export interface BingoDeps {
   db: Kysely<Database>;
@@ -108,7 +104,7 @@ export async function createBoard(
     await bumpRevision(trx, 'bingo');
     return board.id;
   });
-  const view = await bingoBoard(deps.db, id);
+  const view = await readBoardView(deps.db, id);
   if (!view) throw new HttpError(404, 'NOT_FOUND', 'No such board');
   return view;
 }
@@ -131,59 +127,6 @@ export async function listBoards(db: Kysely<Database>, now: Date, before: number
       return { id: row.id, title: row.title, ...board, status: bingoStatus(board, now) };
     }),
   };
-}
-
-/**
- * The public board (issue 31's contract): each team's progress from the Dink drops its members
- * posted inside the window, and from their WOM gains between the figures recorded at the start and
- * at the end (or now, while it runs); null for a board that does not exist.
- */
-export async function bingoBoard(db: Kysely<Database>, id: number): Promise<BingoBoardView | null> {
-  const board = await findBoard(db, id);
-  if (!board) return null;
-  const womIds = board.teams.flatMap((team) => team.members.map((member) => member.wom_id));
-  const posts = await listItemPosts(db, womIds, board.starts_at, board.ends_at);
-  const drops: ItemDrop[] = posts.flatMap((post) =>
-    itemsOfPost(post.type, readJson(post.payload)).map((item, index) => ({
-      ...item,
-      wom_id: post.wom_id,
-      at: new Date(post.received_at).toISOString(),
-      key: `${post.dedupe_key}#${index}`,
-    })),
-  );
-  const metrics = gainMetricsOf(board.tiles.map((tile) => tile.goal));
-  const gains = new Map<string, Map<string, number>>(metrics.map((metric) => [metric, new Map()]));
-  if (metrics.length > 0) {
-    const [baselines, stats] = await Promise.all([
-      db
-        .selectFrom('bingo_baselines')
-        .select(['wom_id', 'values', 'final_values'])
-        .where('board_id', '=', id)
-        .execute(),
-      db
-        .selectFrom('member_stats')
-        .select(['wom_id', 'snapshot'])
-        .where('wom_id', 'in', [...womIds, ''])
-        .execute(),
-    ]);
-    const current = new Map(stats.map((row) => [row.wom_id, readJson<PlayerSnapshot>(row.snapshot)]));
-    for (const baseline of baselines) {
-      const start = JSON.parse(baseline.values) as Record<string, number>;
-      const end =
-        baseline.final_values === null ? null : (JSON.parse(baseline.final_values) as Record<string, number>);
-      for (const metric of metrics) {
-        const to = end?.[metric] ?? figureOf(current.get(baseline.wom_id) ?? null, metric);
-        gains.get(metric)?.set(baseline.wom_id, to - (start[metric] ?? to));
-      }
-    }
-  }
-  const submissions = await db
-    .selectFrom('bingo_submissions')
-    .select(['tile_id', 'team_id', 'status'])
-    .where('board_id', '=', id)
-    .where('status', 'in', ['pending', 'approved'])
-    .execute();
-  return boardView(board, { drops, gains, submissions });
 }
 
 /**

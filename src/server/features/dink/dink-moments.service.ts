@@ -4,6 +4,7 @@ import { collectionProgressOf, lootValueOf, momentOf, personalBestOf, petsOf } f
 import { parseDinkNotification, type DinkNotification } from '#core/dink/notification.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson } from '../../db/values.ts';
+import { recordBingoPost } from '../bingo/bingo-progress.ts';
 import { announce } from '../discord/discord-outbox.ts';
 import { deleteImages } from './dink-inbox.repository.ts';
 import { sharesPublicly } from './dink-visibility.ts';
@@ -13,6 +14,8 @@ type Trx = Transaction<Database>;
 export interface PendingPost {
   id: number;
   wom_id: string;
+  dedupe_key: string;
+  type: string;
   payload: string;
   received_at: string;
 }
@@ -31,7 +34,7 @@ const HOUR_MS = 3_600_000;
 export async function listPendingPosts(db: Kysely<Database>, limit: number): Promise<PendingPost[]> {
   return db
     .selectFrom('dink_posts')
-    .select(['id', 'wom_id', 'payload', 'received_at'])
+    .select(['id', 'wom_id', 'dedupe_key', 'type', 'payload', 'received_at'])
     .where('processed_at', 'is', null)
     .orderBy('id')
     .limit(limit)
@@ -220,6 +223,8 @@ export async function processDinkPost(
     if (imageId !== null) await deleteImages(trx, [imageId]);
     return false;
   }
+  // A bingo tile the post counts for keeps its screenshot as the proof, moment or not.
+  const keptByBingo = await recordBingoPost(trx, { ...post, payload: readJson(post.payload) }, imageId, now);
   let changed = false;
   const moment = momentOf(n, thresholds);
   if (moment) {
@@ -260,7 +265,7 @@ export async function processDinkPost(
     }
     await trimMoments(trx, post.wom_id);
     changed = true;
-  } else if (imageId !== null) {
+  } else if (imageId !== null && !keptByBingo) {
     await deleteImages(trx, [imageId]);
   }
   const best = personalBestOf(n);

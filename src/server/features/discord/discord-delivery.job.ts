@@ -178,7 +178,12 @@ async function outgoing(
   news: News,
 ): Promise<{ message: WebhookRequest['message']; files: WebhookFile[] }> {
   const message = fitToDiscordLimits(newsMessage(news, deps.siteUrl));
-  const imageId = news.kind === 'game_moments' ? news.moment.image_id : null;
+  const imageId =
+    news.kind === 'game_moments'
+      ? news.moment.image_id
+      : news.kind === 'bingo' && news.update.what === 'tile'
+        ? news.update.image_id
+        : null;
   const image = imageId === null ? undefined : await findMomentImage(deps.db, imageId);
   const name = image ? momentImageName(image.content_type) : null;
   if (!image || name === null) return { message, files: [] };

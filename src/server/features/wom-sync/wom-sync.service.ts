@@ -41,6 +41,7 @@ import type { ClanPoints } from '#core/clan/rank-ladder.schema.ts';
 import { readClanRules } from '../clan-settings/clan-settings.ts';
 import { refreshRankQueue } from '../admin-members/rank-queue.ts';
 import { captureBingoFigures } from '../bingo/bingo-baselines.ts';
+import { settleBingoBoards } from '../bingo/bingo-progress.ts';
 import {
   achievementExists,
   insertAchievements,
@@ -348,8 +349,10 @@ async function applySync(
   // A new snapshot alone moves a member's page (its chart and when it was last updated).
   const changed = plan.inserts.length > 0 || plan.updates.length > 0 || results > 0 || snapshots > 0;
   if (changed) await bumpRevision(trx, 'members');
-  // Bingo tiles that count WOM's gains count them from each member's figures at the board's start.
+  // Bingo tiles that count WOM's gains count them from each member's figures at the board's start,
+  // and the gains since may complete some.
   await captureBingoFigures(trx, nowDate);
+  await settleBingoBoards(trx, nowDate);
   // New figures, points and days in the clan can each make a rank change due or settle one (issue 30).
   await refreshRankQueue(trx, (await readClanRules(trx)).ladder, nowDate);
   return {

@@ -1,0 +1,317 @@
+import type { Kysely, Transaction } from 'kysely';
+import { completedLines, type CompletedLines } from '#core/bingo/bingo-scoring.ts';
+import {
+  boardView,
+  reachedTiles,
+  type BoardFacts,
+  type BoardInput,
+  type BingoBoardView,
+} from '#core/bingo/board-view.ts';
+import { tileEventsOfPost } from '#core/bingo/dink-drops.ts';
+import type { TileEvent } from '#core/bingo/tile-progress.ts';
+import type { MemberRef } from '#core/discord/news.ts';
+import { screenshotUrls } from '#core/dink/screenshots.ts';
+import { bumpRevision } from '../../db/revisions.ts';
+import type { Database } from '../../db/schema.ts';
+import { announce } from '../discord/discord-outbox.ts';
+import { sharesPublicly } from '../dink/dink-visibility.ts';
+import { boardGains } from './bingo-baselines.ts';
+import { findBoard, goalOf, listSettlingBoardIds } from './bingo.repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Each tile's Dink events, as the board's checks read them. */
+async function eventsByTile(db: Db, boardId: number): Promise<Map<number, TileEvent[]>> {
+  const rows = await db
+    .selectFrom('bingo_tile_events')
+    .select(['tile_id', 'wom_id', 'source_key', 'amount', 'at', 'image_id'])
+    .where('board_id', '=', boardId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  const byTile = new Map<number, TileEvent[]>();
+  for (const row of rows) {
+    const list = byTile.get(row.tile_id) ?? [];
+    list.push({
+      wom_id: row.wom_id,
+      amount: Number(row.amount),
+      at: new Date(row.at).toISOString(),
+      key: row.source_key,
+      image_id: row.image_id,
+    });
+    byTile.set(row.tile_id, list);
+  }
+  return byTile;
+}
+
+/**
+ * The completions with their proof, shown only where its member is listed and shares their moments
+ * (the tile still counts when not), and the proofs waiting for a referee.
+ */
+async function decisions(db: Db, boardId: number): Promise<Pick<BoardFacts, 'completions' | 'pending'>> {
+  const [completions, pending] = await Promise.all([
+    db
+      .selectFrom('bingo_completions')
+      .leftJoin('members', 'members.wom_id', 'bingo_completions.wom_id')
+      .leftJoin('dink_links', 'dink_links.wom_id', 'bingo_completions.wom_id')
+      .select((eb) => [
+        'bingo_completions.tile_id',
+        'bingo_completions.team_id',
+        'bingo_completions.image_id',
+        sharesPublicly(eb).as('shared'),
+      ])
+      .where('bingo_completions.board_id', '=', boardId)
+      .execute(),
+    db
+      .selectFrom('bingo_submissions')
+      .select(['tile_id', 'team_id'])
+      .where('board_id', '=', boardId)
+      .where('status', '=', 'pending')
+      .execute(),
+  ]);
+  return {
+    completions: completions.map((row) => {
+      const urls = screenshotUrls(row.shared ? row.image_id : null);
+      return {
+        tile_id: row.tile_id,
+        team_id: row.team_id,
+        proof:
+          urls.image_url && urls.thumbnail_url
+            ? { full: urls.image_url, thumbnail: urls.thumbnail_url }
+            : null,
+      };
+    }),
+    pending,
+  };
+}
+
+async function boardFacts(db: Db, board: BoardInput): Promise<BoardFacts> {
+  const [events, gains, decided] = await Promise.all([
+    eventsByTile(db, board.id),
+    boardGains(db, board),
+    decisions(db, board.id),
+  ]);
+  return { events, gains, ...decided };
+}
+
+/** The public board (issue 31's contract) as it stands; null for a board that does not exist. */
+export async function readBoardView(db: Db, id: number): Promise<BingoBoardView | null> {
+  const board = await findBoard(db, id);
+  if (!board) return null;
+  return boardView(board, await boardFacts(db, board));
+}
+
+const lineNames = (lines: CompletedLines): string[] => [
+  ...lines.rows.map((row) => `row ${row + 1}`),
+  ...lines.columns.map((col) => `column ${col + 1}`),
+  ...lines.diagonals.map((diagonal) => (diagonal === 'main' ? 'the diagonal' : 'the other diagonal')),
+  ...(lines.board ? ['the whole board'] : []),
+];
+
+/** Who a completion names in Discord: a public member only. */
+async function publicMember(trx: Transaction<Database>, womId: string | null): Promise<MemberRef | null> {
+  if (womId === null) return null;
+  const row = await trx
+    .selectFrom('members')
+    .leftJoin('dink_links', 'dink_links.wom_id', 'members.wom_id')
+    .select((eb) => ['members.wom_id', 'members.name', sharesPublicly(eb).as('shared')])
+    .where('members.wom_id', '=', womId)
+    .executeTakeFirst();
+  return row && row.shared ? { wom_id: row.wom_id, name: row.name } : null;
+}
+
+/**
+ * Records that a team completed a tile, and tells Discord: the tile with its proof, and each bonus
+ * line it made. The caller's transaction holds it; an existing completion is left as it is.
+ */
+export async function completeTile(
+  trx: Transaction<Database>,
+  board: BoardInput,
+  completion: {
+    team_id: number;
+    tile_id: number;
+    wom_id: string | null;
+    image_id: number | null;
+    submission_id: number | null;
+  },
+  now: Date,
+): Promise<void> {
+  const before = await trx
+    .selectFrom('bingo_completions')
+    .select('tile_id')
+    .where('team_id', '=', completion.team_id)
+    .execute();
+  const done = new Set(before.map((row) => row.tile_id));
+  if (done.has(completion.tile_id)) return;
+  await trx
+    .insertInto('bingo_completions')
+    .values({
+      board_id: board.id,
+      team_id: completion.team_id,
+      tile_id: completion.tile_id,
+      wom_id: completion.wom_id,
+      image_id: completion.image_id,
+      submission_id: completion.submission_id,
+      completed_at: now.toISOString(),
+    })
+    .execute();
+  const team = board.teams.find((candidate) => candidate.id === completion.team_id);
+  const tile = board.tiles.find((candidate) => candidate.id === completion.tile_id);
+  if (!team || !tile) return;
+  const member = await publicMember(trx, completion.wom_id);
+  const ref = { id: board.id, title: board.title };
+  await announce(
+    trx,
+    {
+      kind: 'bingo',
+      board: ref,
+      update: {
+        what: 'tile',
+        team: team.name,
+        tile: tile.title,
+        member,
+        image_id: member ? completion.image_id : null,
+      },
+    },
+    now,
+  );
+  const linesBefore = lineNames(completedLines(board.size, board.tiles, (entry) => done.has(entry.id)));
+  done.add(completion.tile_id);
+  const made = lineNames(completedLines(board.size, board.tiles, (entry) => done.has(entry.id))).filter(
+    (line) => !linesBefore.includes(line),
+  );
+  if (made.length === 0) return;
+  const { bonuses } = board;
+  const points = made.reduce((sum, line) => {
+    if (line.startsWith('row')) return sum + bonuses.row;
+    if (line.startsWith('column')) return sum + bonuses.column;
+    if (line.endsWith('diagonal')) return sum + bonuses.diagonal;
+    return sum + bonuses.board;
+  }, 0);
+  await announce(
+    trx,
+    { kind: 'bingo', board: ref, update: { what: 'bonus', team: team.name, lines: made, points } },
+    now,
+  );
+}
+
+/**
+ * Finds the tiles teams reached that the site has not recorded (issue 31): on a board that
+ * completes by itself each is recorded at once with its proof; on a refereed board each becomes a
+ * proof the site found, waiting in the referee's queue. Returns whether anything changed.
+ */
+export async function settleBoard(trx: Transaction<Database>, boardId: number, now: Date): Promise<boolean> {
+  const board = await findBoard(trx, boardId);
+  if (!board) return false;
+  const row = await trx
+    .selectFrom('bingo_boards')
+    .select('review')
+    .where('id', '=', boardId)
+    .executeTakeFirstOrThrow();
+  const [facts, completions, found] = await Promise.all([
+    Promise.all([eventsByTile(trx, boardId), boardGains(trx, board)]),
+    trx
+      .selectFrom('bingo_completions')
+      .select(['team_id', 'tile_id'])
+      .where('board_id', '=', boardId)
+      .execute(),
+    trx
+      .selectFrom('bingo_submissions')
+      .select(['team_id', 'tile_id'])
+      .where('board_id', '=', boardId)
+      .where('source', '=', 'auto')
+      .execute(),
+  ]);
+  const known = new Set([...completions, ...found].map((entry) => `${entry.team_id}:${entry.tile_id}`));
+  const reached = reachedTiles(board, { events: facts[0], gains: facts[1] }, known);
+  for (const { team_id, tile, completedBy } of reached) {
+    const proof = { wom_id: completedBy?.wom_id ?? null, image_id: completedBy?.image_id ?? null };
+    if (row.review === 'auto') {
+      await completeTile(trx, board, { team_id, tile_id: tile.id, ...proof, submission_id: null }, now);
+      continue;
+    }
+    const member =
+      proof.wom_id ?? board.teams.find((team) => team.id === team_id)?.members[0]?.wom_id ?? null;
+    if (member === null) continue;
+    await trx
+      .insertInto('bingo_submissions')
+      .values({
+        board_id: boardId,
+        tile_id: tile.id,
+        team_id,
+        wom_id: member,
+        user_id: null,
+        note: completedBy ? 'Found by the site from Dink' : "Found by the site from Wise Old Man's gains",
+        image_id: proof.image_id,
+        status: 'pending',
+        source: 'auto',
+        created_at: now.toISOString(),
+      })
+      .execute();
+  }
+  return reached.length > 0;
+}
+
+/**
+ * Settles the boards running or lately ended (after a sync brought new gains, and the figures at a
+ * board's end); bumps the bingo revision if any moved.
+ */
+export async function settleBingoBoards(trx: Transaction<Database>, now: Date): Promise<void> {
+  let changed = false;
+  for (const id of await listSettlingBoardIds(trx, now)) if (await settleBoard(trx, id, now)) changed = true;
+  if (changed) await bumpRevision(trx, 'bingo');
+}
+
+/**
+ * What one Dink post tells the boards running when it was posted (issue 31), kept as tile events
+ * past the inbox's two days: for each board whose teams hold the poster, the post's items and kill
+ * count for that team's tiles, once per post and player; then the board is settled. Returns whether
+ * a board kept the post's screenshot as a proof.
+ */
+export async function recordBingoPost(
+  trx: Transaction<Database>,
+  post: { wom_id: string; dedupe_key: string; type: string; payload: unknown; received_at: string },
+  imageId: number | null,
+  now: Date,
+): Promise<boolean> {
+  if (!['LOOT', 'COLLECTION', 'KILL_COUNT'].includes(post.type)) return false;
+  const at = new Date(post.received_at).toISOString();
+  const teams = await trx
+    .selectFrom('bingo_team_members')
+    .innerJoin('bingo_boards', 'bingo_boards.id', 'bingo_team_members.board_id')
+    .select(['bingo_team_members.board_id', 'bingo_team_members.team_id'])
+    .where('bingo_team_members.wom_id', '=', post.wom_id)
+    .where('bingo_boards.starts_at', '<=', at)
+    .where('bingo_boards.ends_at', '>', at)
+    .execute();
+  let recorded = false;
+  for (const team of teams) {
+    const tiles = await trx
+      .selectFrom('bingo_tiles')
+      .select(['id', 'goal'])
+      .where('board_id', '=', team.board_id)
+      .execute();
+    const drafts = tileEventsOfPost(
+      { type: post.type, payload: post.payload, dedupe_key: post.dedupe_key },
+      tiles.map((tile) => ({ id: tile.id, goal: goalOf(tile.goal) })),
+    );
+    if (drafts.length === 0) continue;
+    for (const draft of drafts)
+      await trx
+        .insertInto('bingo_tile_events')
+        .values({
+          board_id: team.board_id,
+          team_id: team.team_id,
+          wom_id: post.wom_id,
+          ...draft,
+          at,
+          image_id: imageId,
+        })
+        .onConflict((conflict) => conflict.columns(['tile_id', 'wom_id', 'source_key']).doNothing())
+        .execute();
+    recorded = true;
+    await settleBoard(trx, team.board_id, now);
+  }
+  if (recorded) await bumpRevision(trx, 'bingo');
+  return recorded && imageId !== null;
+}
