@@ -135,6 +135,38 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
     body: { status: 'approved' },
   })),
   'POST /api/admin/bingo/balance': one(adminOnly(400), () => ({ body: { members: ['999999'], teams: 2 } })),
+  'GET /api/me/bingo/:id': one(signedIn(404), () => ({ params: { id: '999999' } })),
+  'PUT /api/bingo/:id/signups/:womId': one(signedIn(404), () => ({ params: { id: '999999', womId: '1' } })),
+  'DELETE /api/bingo/:id/signups/:womId': one(signedIn(404), () => ({
+    params: { id: '999999', womId: '1' },
+  })),
+  // A referee queue is its board's referees' and the admins'.
+  'GET /api/bingo/:id/queue': one(statuses(401, 403, 403, 200), () => ({ params: { id: '999999' } })),
+  'PATCH /api/bingo/:id/queue/:submissionId': one(statuses(401, 403, 403, 404), () => ({
+    params: { id: '999999', submissionId: '999999' },
+    body: { status: 'approved' },
+  })),
+  'GET /api/bingo/submissions/:id/screenshot': one(signedIn(404), () => ({ params: { id: '999999' } })),
+  'GET /api/bingo/submissions/:id/screenshot/thumbnail': one(signedIn(404), () => ({
+    params: { id: '999999' },
+  })),
+  'GET /api/admin/bingo/templates': one(adminOnly(200)),
+  'POST /api/admin/bingo/templates': one(adminOnly(404), () => ({
+    body: { name: 'Matrix', board_id: 999999 },
+  })),
+  'DELETE /api/admin/bingo/templates/:id': one(adminOnly(404), () => ({ params: { id: '999999' } })),
+  'GET /api/admin/bingo/:id': one(adminOnly(404), () => ({ params: { id: '999999' } })),
+  'PUT /api/admin/bingo/:id': one(adminOnly(400), () => ({ params: { id: '999999' }, body: { title: '' } })),
+  'DELETE /api/admin/bingo/:id': one(adminOnly(404), () => ({ params: { id: '999999' } })),
+  'POST /api/admin/bingo/:id/tiles': one(adminOnly(404), () => ({
+    params: { id: '999999' },
+    body: { row: 0, col: 0, title: 'Tile', points: 1, goal: { type: 'manual' } },
+  })),
+  'PUT /api/admin/bingo/:id/referees': one(adminOnly(404), () => ({
+    params: { id: '999999' },
+    body: { usernames: [] },
+  })),
+  'POST /api/admin/bingo/:id/points': one(adminOnly(404), () => ({ params: { id: '999999' } })),
   'GET /api/events/:id.ics': one(everyone(200), (world) => ({ params: { id: world.event } })),
   'GET /api/leaderboards': one(everyone(200)),
   'GET /api/wom-group': one(everyone(200)),

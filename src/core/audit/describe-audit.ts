@@ -66,6 +66,12 @@ export const AUDIT_ACTION_LABELS = {
   'bingo.create': 'Bingo board created',
   'bingo.submit': 'Bingo proof submitted',
   'bingo.decide': 'Bingo proof decided',
+  'bingo.update': 'Bingo board changed',
+  'bingo.tile': 'Bingo tile added',
+  'bingo.delete': 'Bingo board deleted',
+  'bingo.referees': 'Bingo referees set',
+  'bingo.template': 'Bingo template saved or deleted',
+  'bingo.points': 'Bingo points booked',
   'points.batch': 'Event points awarded',
   'points.batch_undo': 'Event award undone',
   'clan.ranks': 'Rank ladder changed',
@@ -319,6 +325,15 @@ const SENTENCES: Readonly<Record<AuditAction, Describe>> = {
     return 'put a bingo proof back in the queue';
   },
   'bingo.create': (entry) => `created the bingo board ${text(record(entry.after).title) ?? ''}`.trimEnd(),
+  'bingo.update': (entry) => `changed the bingo board ${text(record(entry.after).title) ?? ''}`.trimEnd(),
+  'bingo.tile': (entry) => `added the tile ${text(record(entry.after).title) ?? ''} to a bingo board`.replace('  ', ' '),
+  'bingo.delete': (entry) => `deleted the bingo board ${text(record(entry.before).title) ?? ''}`.trimEnd(),
+  'bingo.referees': () => "set a bingo board's referees",
+  'bingo.template': (entry) =>
+    entry.after === null
+      ? `deleted the bingo template ${text(record(entry.before).name) ?? ''}`.trimEnd()
+      : `saved the bingo template ${text(record(entry.after).name) ?? ''}`.trimEnd(),
+  'bingo.points': () => "booked a bingo board's points by team placement",
   'points.batch': (entry) => {
     const after = record(entry.after);
     return `awarded points to ${plural(count(after.entries), 'member')} in one go: ${text(after.reason) ?? ''}`;

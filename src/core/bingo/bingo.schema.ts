@@ -72,6 +72,7 @@ export const createBingoInputSchema = z
       .nullish()
       .transform((word) => word ?? null),
     review: z.enum(['auto', 'referee']).default('auto'),
+    signups: z.boolean().default(false),
     bonuses: z
       .object({ row: bonus, column: bonus, diagonal: bonus, board: bonus })
       .default({ row: 0, column: 0, diagonal: 0, board: 0 }),
@@ -121,3 +122,81 @@ export const createBingoInputSchema = z
     });
   });
 export type CreateBingoInput = z.output<typeof createBingoInputSchema>;
+
+/** A tile added to a board (after its start, the only change it takes). */
+export const addTileInputSchema = tileSchema;
+
+/** Saved layouts the dashboard keeps at once. */
+export const BINGO_TEMPLATES_MAX = 50;
+/** Referees one board may have besides the admins. */
+export const BINGO_REFEREES_MAX = 20;
+/** Members one board's sign-up list holds. */
+export const BINGO_SIGNUPS_MAX = BINGO_LIMITS.teams * BINGO_LIMITS.membersPerTeam;
+
+/** What a template keeps of a board: everything but its dates and teams. */
+export const bingoLayoutSchema = z.object({
+  description: z.string(),
+  size: z.number().int().min(BINGO_LIMITS.minSize).max(BINGO_LIMITS.maxSize),
+  codeword: z.string().nullable(),
+  review: z.enum(['auto', 'referee']),
+  bonuses: z.object({ row: bonus, column: bonus, diagonal: bonus, board: bonus }),
+  tiles: z.array(tileSchema).max(BINGO_LIMITS.maxSize ** 2),
+});
+export type BingoLayout = z.infer<typeof bingoLayoutSchema>;
+
+export const templateInputSchema = z.object({
+  name: z.string().trim().min(1, 'a name is required').max(BINGO_LIMITS.titleLength),
+  board_id: z.number().int().min(1),
+});
+
+export const bingoTemplateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  created_at: z.string(),
+  layout: bingoLayoutSchema,
+});
+export type BingoTemplate = z.infer<typeof bingoTemplateSchema>;
+
+export const refereesInputSchema = z.object({
+  usernames: z
+    .array(z.string().trim().min(1).max(64))
+    .max(BINGO_REFEREES_MAX, `at most ${BINGO_REFEREES_MAX} referees`),
+});
+
+/** A board as its admins see it: the public board with what only they may read or change. */
+export const adminBingoExtrasSchema = z.object({
+  codeword: z.string().nullable(),
+  review: z.enum(['auto', 'referee']),
+  signups_open: z.boolean(),
+  status: z.enum(['upcoming', 'running', 'finished']),
+  referees: z.array(z.object({ user_id: z.number().int(), username: z.string() })),
+  signups: z.array(z.object({ wom_id: z.string(), name: z.string(), username: z.string() })),
+  points_batch_id: z.number().int().nullable(),
+});
+
+/** The signed-in member's place on a board: their team, the codeword once it runs, their sign-ups. */
+export const myBingoSchema = z.object({
+  team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  codeword: z.string().nullable(),
+  referee: z.boolean(),
+  signups_open: z.boolean(),
+  characters: z.array(z.object({ wom_id: z.string(), name: z.string(), signed_up: z.boolean() })),
+});
+export type MyBingo = z.infer<typeof myBingoSchema>;
+
+export const signupInputSchema = z.object({ wom_id: womPlayerIdSchema });
+
+export const BINGO_MESSAGES = {
+  started: 'A board can be changed only until it starts; after that, tiles can be added',
+  ended: 'This board has ended',
+  cellTaken: (row: number, col: number) => `The cell ${row},${col} already holds a tile`,
+  offBoard: (size: number) => `must lie on the ${size}×${size} board`,
+  templatesFull: `At most ${BINGO_TEMPLATES_MAX} templates: delete one first`,
+  templateName: 'A template of that name exists',
+  unknownUser: (name: string) => `usernames: no account is named ${name}`,
+  signupsClosed: 'Sign-ups for this board are closed',
+  notYours: 'Sign up a character you have claimed',
+  notFinished: 'Points are booked once the board has ended',
+  booked: "This board's points are already booked",
+  noTeams: 'No team scored on this board: there is nothing to pay',
+} as const;

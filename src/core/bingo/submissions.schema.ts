@@ -33,6 +33,8 @@ export const submissionSchema = z.object({
   wom_id: z.string(),
   member_name: z.string(),
   note: z.string(),
+  /** 'auto' for a completion the site found itself, waiting for a referee. */
+  source: z.enum(['member', 'auto']),
   status: z.enum(SUBMISSION_STATUSES),
   reason: z.string().nullable(),
   created_at: z.string(),
@@ -45,6 +47,7 @@ export const SUBMISSION_MESSAGES = {
   notRunning: 'This board is not running',
   noTile: 'No such tile on this board',
   notInTeam: "Only a member of one of this board's teams can submit for it",
+  alreadyComplete: 'Your team has already completed this tile',
   needsScreenshot: 'A screenshot is required as proof',
   noteTooLong: `The note must be at most ${SUBMISSION_NOTE_MAX} characters`,
   formParts: 'The form may hold only a note and one screenshot file',

@@ -262,19 +262,11 @@ export async function settleBingoBoards(trx: Transaction<Database>, now: Date): 
   if (changed) await bumpRevision(trx, 'bingo');
 }
 
-/**
- * What one Dink post tells the boards running when it was posted (issue 31), kept as tile events
- * past the inbox's two days: for each board whose teams hold the poster, the post's items and kill
- * count for that team's tiles, once per post and player; then the board is settled. Returns whether
- * a board kept the post's screenshot as a proof.
- */
-export async function recordBingoPost(
-  trx: Transaction<Database>,
-  post: { wom_id: string; dedupe_key: string; type: string; payload: unknown; received_at: string },
-  imageId: number | null,
-  now: Date,
-): Promise<boolean> {
-  if (!['LOOT', 'COLLECTION', 'KILL_COUNT'].includes(post.type)) return false;
+type BingoPost = { wom_id: string; dedupe_key: string; type: string; payload: unknown; received_at: string };
+
+/** For each board running when the post was made whose teams hold its poster: the post's tile events. */
+async function draftsOfPost(trx: Transaction<Database>, post: BingoPost) {
+  if (!['LOOT', 'COLLECTION', 'KILL_COUNT'].includes(post.type)) return [];
   const at = new Date(post.received_at).toISOString();
   const teams = await trx
     .selectFrom('bingo_team_members')
@@ -284,7 +276,7 @@ export async function recordBingoPost(
     .where('bingo_boards.starts_at', '<=', at)
     .where('bingo_boards.ends_at', '>', at)
     .execute();
-  let recorded = false;
+  const found = [];
   for (const team of teams) {
     const tiles = await trx
       .selectFrom('bingo_tiles')
@@ -295,23 +287,38 @@ export async function recordBingoPost(
       { type: post.type, payload: post.payload, dedupe_key: post.dedupe_key },
       tiles.map((tile) => ({ id: tile.id, goal: goalOf(tile.goal) })),
     );
-    if (drafts.length === 0) continue;
+    if (drafts.length > 0) found.push({ ...team, at, drafts });
+  }
+  return found;
+}
+
+/** Whether a post counts for a running board's tile: the receiver then keeps its screenshot as proof. */
+export async function countsForBingo(trx: Transaction<Database>, post: BingoPost): Promise<boolean> {
+  return (await draftsOfPost(trx, post)).length > 0;
+}
+
+/**
+ * What one Dink post tells the boards running when it was posted (issue 31), kept as tile events
+ * past the inbox's two days: for each board whose teams hold the poster, the post's items and kill
+ * count for that team's tiles, once per post and player; then the board is settled. Returns whether
+ * a board kept the post's screenshot as a proof.
+ */
+export async function recordBingoPost(
+  trx: Transaction<Database>,
+  post: BingoPost,
+  imageId: number | null,
+  now: Date,
+): Promise<boolean> {
+  const found = await draftsOfPost(trx, post);
+  for (const { board_id: boardId, team_id: teamId, at, drafts } of found) {
     for (const draft of drafts)
       await trx
         .insertInto('bingo_tile_events')
-        .values({
-          board_id: team.board_id,
-          team_id: team.team_id,
-          wom_id: post.wom_id,
-          ...draft,
-          at,
-          image_id: imageId,
-        })
+        .values({ board_id: boardId, team_id: teamId, wom_id: post.wom_id, ...draft, at, image_id: imageId })
         .onConflict((conflict) => conflict.columns(['tile_id', 'wom_id', 'source_key']).doNothing())
         .execute();
-    recorded = true;
-    await settleBoard(trx, team.board_id, now);
+    await settleBoard(trx, boardId, now);
   }
-  if (recorded) await bumpRevision(trx, 'bingo');
-  return recorded && imageId !== null;
+  if (found.length > 0) await bumpRevision(trx, 'bingo');
+  return found.length > 0 && imageId !== null;
 }

@@ -6,7 +6,6 @@ import {
   type BingoSubmission,
   type decisionInputSchema,
 } from '#core/bingo/submissions.schema.ts';
-import { screenshotUrls } from '#core/dink/screenshots.ts';
 import type { Clock } from '../../clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
@@ -15,6 +14,8 @@ import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { storeImage, type ImageCaps } from '../dink/dink-inbox.repository.ts';
 import type { DinkImage } from '../dink/dink-upload.ts';
 import { encodeScreenshot } from '../dink/screenshot-encoding.ts';
+import type { SessionUser } from '#core/auth/auth.schema.ts';
+import { canReferee } from './bingo-members.service.ts';
 import { completeTile } from './bingo-progress.ts';
 import { findBoard } from './bingo.repository.ts';
 
@@ -43,6 +44,7 @@ function submissionRows(db: Kysely<Database>) {
       'bingo_submissions.wom_id',
       'members.name as member_name',
       'bingo_submissions.note',
+      'bingo_submissions.source',
       'bingo_submissions.status',
       'bingo_submissions.reason',
       'bingo_submissions.created_at',
@@ -55,13 +57,13 @@ type Row = Awaited<ReturnType<ReturnType<typeof submissionRows>['execute']>>[num
 
 function toSubmission(row: Row): BingoSubmission {
   const { image_id: imageId, ...rest } = row;
-  const urls = screenshotUrls(imageId);
+  // Served only to the member who sent it, the admins and the board's referees.
+  const url = `/api/bingo/submissions/${row.id}/screenshot`;
   return {
     ...rest,
     created_at: new Date(row.created_at).toISOString(),
     decided_at: row.decided_at === null ? null : new Date(row.decided_at).toISOString(),
-    screenshot:
-      urls.image_url && urls.thumbnail_url ? { full: urls.image_url, thumbnail: urls.thumbnail_url } : null,
+    screenshot: imageId === null ? null : { full: url, thumbnail: `${url}/thumbnail` },
   };
 }
 
@@ -101,6 +103,13 @@ export async function submitProof(
     .orderBy('bingo_team_members.wom_id')
     .executeTakeFirst();
   if (!member) throw forbidden(SUBMISSION_MESSAGES.notInTeam);
+  const done = await deps.db
+    .selectFrom('bingo_completions')
+    .select('tile_id')
+    .where('team_id', '=', member.team_id)
+    .where('tile_id', '=', tile.id)
+    .executeTakeFirst();
+  if (done) throw new HttpError(409, 'CONFLICT', SUBMISSION_MESSAGES.alreadyComplete);
   const recent = await deps.db
     .selectFrom('bingo_submissions')
     .select('created_at')
@@ -239,4 +248,40 @@ export async function decideSubmission(
   return toSubmission(
     await submissionRows(deps.db).where('bingo_submissions.id', '=', id).executeTakeFirstOrThrow(),
   );
+}
+
+/**
+ * A submission's screenshot, for the member who sent it, the admins and the board's referees only;
+ * undefined for anyone else, or once the screenshot is gone.
+ */
+export async function submissionScreenshot(
+  db: Kysely<Database>,
+  id: number,
+  user: SessionUser,
+  size: 'full' | 'thumbnail',
+): Promise<Buffer | undefined> {
+  const row = await db
+    .selectFrom('bingo_submissions')
+    .innerJoin('dink_images', 'dink_images.id', 'bingo_submissions.image_id')
+    .select([
+      'bingo_submissions.board_id',
+      'bingo_submissions.user_id',
+      'dink_images.bytes',
+      'dink_images.thumbnail',
+    ])
+    .where('bingo_submissions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.user_id !== user.id && !(await canReferee(db, row.board_id, user))) return undefined;
+  return size === 'full' ? row.bytes : row.thumbnail;
+}
+
+/** The board a submission belongs to, or undefined. */
+export async function submissionBoard(db: Kysely<Database>, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('bingo_submissions')
+    .select('board_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.board_id;
 }

@@ -292,7 +292,15 @@ for (const dialect of testDialects) {
         member_name: 'Red Two',
         note: 'Done!',
       });
-      expect(submission.screenshot?.thumbnail).toMatch(/^\/api\/dink\/images\/\d+\/thumbnail$/);
+      expect(submission.screenshot?.thumbnail).toBe(
+        `/api/bingo/submissions/${submission.id}/screenshot/thumbnail`,
+      );
+      // The screenshot is the sender's, the admins' and the referees': nobody else's.
+      const shot = (role: 'user' | 'admin' | 'anonymous') =>
+        roles.as(role, { method: 'GET', url: submission.screenshot?.full ?? '' });
+      expect((await shot('user')).headers['content-type']).toBe('image/webp');
+      expect((await shot('admin')).statusCode).toBe(200);
+      expect((await shot('anonymous')).statusCode).toBe(401);
       expect(teamTile(await board(), 'Red', 'Anything')).toMatchObject({ state: 'pending' });
 
       const queue = await asAdmin({

@@ -2,14 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { BINGO_LIMITS, createBingoInputSchema } from '#core/bingo/bingo.schema.ts';
+import {
+  BINGO_LIMITS,
+  addTileInputSchema,
+  adminBingoExtrasSchema,
+  bingoTemplateSchema,
+  createBingoInputSchema,
+  myBingoSchema,
+  refereesInputSchema,
+  templateInputSchema,
+} from '#core/bingo/bingo.schema.ts';
+import { pointBatchSchema } from '#core/members/point-batches.schema.ts';
 import { bingoBoardSchema } from '#core/bingo/board-view.ts';
 import { errorResponseSchema } from '#core/errors.ts';
 import { serialIdSchema, womPlayerIdSchema } from '#core/http/params.schema.ts';
 import type { Clock } from '../../clock.ts';
 import { readRevisionKey } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../http/http-error.ts';
+import { forbidden, notFound } from '../../http/http-error.ts';
 import { prebuildJson, sendPrebuilt, type PrebuiltBody } from '../../http/prebuilt-body.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
 import { DINK_MAX_BODY_BYTES, DINK_MAX_IMAGE_BYTES } from '#core/dink/receiver-limits.ts';
@@ -29,11 +39,30 @@ import {
   decideSubmission,
   listSubmissions,
   ownSubmissions,
+  submissionBoard,
+  submissionScreenshot,
   submitProof,
 } from './bingo-submissions.service.ts';
+import { canReferee, myBoard, setSignup } from './bingo-members.service.ts';
+import { sendScreenshot } from '../dink/dink-images.routes.ts';
 import { characterPagesCache } from '../members/character-cache.ts';
 import { readBoardView } from './bingo-progress.ts';
-import { balanceMembers, createBoard, listBoards } from './bingo.service.ts';
+import { balanceMembers, createBoard, listBoards, updateBoard } from './bingo.service.ts';
+import {
+  addTile,
+  adminExtras,
+  bookBoardPoints,
+  deleteBoard,
+  deleteTemplate,
+  listTemplates,
+  saveTemplate,
+  setReferees,
+} from './bingo-admin.service.ts';
+
+const queueQuerySchema = z.object({
+  status: z.enum(SUBMISSION_STATUSES).optional(),
+  after: serialIdSchema.optional(),
+});
 
 /** Boards' public answers held at once; each is rebuilt when a revision moves. */
 const CACHED_BOARDS = 20;
@@ -152,6 +181,115 @@ export async function bingoRoutes(
   });
 
   routes.get(
+    '/api/me/bingo/:id',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags: ['account'],
+        description: "The signed-in member's team on a board, the codeword once it runs, and their sign-ups.",
+        params: z.object({ id: serialIdSchema }),
+        response: { 200: myBingoSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => myBoard(deps.db, request.params.id, signedInUser(request), deps.clock.now()),
+  );
+
+  for (const [method, signedUp] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const)
+    routes.route({
+      method,
+      url: '/api/bingo/:id/signups/:womId',
+      onRequest: requireSignedIn(),
+      schema: {
+        tags: ['account'],
+        description: signedUp
+          ? "Puts a character the member claimed on the board's sign-up list, before it starts."
+          : 'Takes the character off the sign-up list.',
+        params: z.object({ id: serialIdSchema, womId: womPlayerIdSchema }),
+        response: {
+          200: myBingoSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+      handler: async (request) =>
+        setSignup(deps, request.params.id, signedInUser(request), request.params.womId, signedUp),
+    });
+
+  routes.get(
+    '/api/bingo/:id/queue',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags: ['account'],
+        description:
+          "The referee queue for the board's admins and referees: its submissions, oldest first, 20 at a time after the id `after`.",
+        params: z.object({ id: serialIdSchema }),
+        querystring: queueQuerySchema,
+        response: { 200: z.array(submissionSchema), 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!(await canReferee(deps.db, request.params.id, signedInUser(request)))) throw forbidden();
+      return listSubmissions(deps.db, request.params.id, request.query);
+    },
+  );
+
+  routes.patch(
+    '/api/bingo/:id/queue/:submissionId',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags: ['account'],
+        description: "A referee's decision on one of the board's submissions; audited.",
+        params: z.object({ id: serialIdSchema, submissionId: serialIdSchema }),
+        body: decisionInputSchema,
+        response: {
+          200: submissionSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { id, submissionId } = request.params;
+      if (!(await canReferee(deps.db, id, signedInUser(request)))) throw forbidden();
+      if ((await submissionBoard(deps.db, submissionId)) !== id) throw notFound(SUBMISSION_MESSAGES.notFound);
+      return decideSubmission(deps, submissionId, request.body, requestActor(request));
+    },
+  );
+
+  for (const size of ['full', 'thumbnail'] as const)
+    routes.get(
+      size === 'full'
+        ? '/api/bingo/submissions/:id/screenshot'
+        : '/api/bingo/submissions/:id/screenshot/thumbnail',
+      {
+        onRequest: requireSignedIn(),
+        schema: {
+          tags: ['account'],
+          description:
+            "A submission's screenshot, for the member who sent it, the admins and the board's referees.",
+          params: z.object({ id: serialIdSchema }),
+        },
+      },
+      async (request, reply) => {
+        const bytes = await submissionScreenshot(deps.db, request.params.id, signedInUser(request), size);
+        if (!bytes) throw notFound('No such screenshot');
+        return sendScreenshot(reply, `bingo-${size}-${request.params.id}`, bytes).header(
+          'cache-control',
+          'private, no-store',
+        );
+      },
+    );
+
+  routes.get(
     '/api/me/bingo/submissions',
     {
       onRequest: requireSignedIn(),
@@ -231,10 +369,7 @@ export async function adminBingoRoutes(app: FastifyInstance, deps: AdminRouteDep
         description:
           "The referee queue: a board's submissions, oldest first, 20 at a time after the id `after`.",
         params: z.object({ id: serialIdSchema }),
-        querystring: z.object({
-          status: z.enum(SUBMISSION_STATUSES).optional(),
-          after: serialIdSchema.optional(),
-        }),
+        querystring: queueQuerySchema,
         response: { 200: z.array(submissionSchema), 400: errorResponseSchema },
       },
     },
@@ -253,6 +388,145 @@ export async function adminBingoRoutes(app: FastifyInstance, deps: AdminRouteDep
       },
     },
     async (request) => decideSubmission(deps, request.params.id, request.body, requestActor(request)),
+  );
+
+  const admin = app.withTypeProvider<ZodTypeProvider>();
+  const idParams = z.object({ id: serialIdSchema });
+
+  admin.get(
+    '/bingo/templates',
+    {
+      schema: {
+        tags: ['admin'],
+        description: 'Saved board layouts, newest first (at most 50).',
+        response: { 200: z.array(bingoTemplateSchema) },
+      },
+    },
+    async () => listTemplates(deps.db),
+  );
+  admin.post(
+    '/bingo/templates',
+    {
+      schema: {
+        tags: ['admin'],
+        description: "Saves a board's layout (size, bonuses, review, codeword and tiles) under a name.",
+        body: templateInputSchema,
+        response: {
+          201: bingoTemplateSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await saveTemplate(deps, request.body, requestActor(request))),
+  );
+  admin.delete(
+    '/bingo/templates/:id',
+    { schema: { tags: ['admin'], params: idParams, response: { 204: z.null(), 404: errorResponseSchema } } },
+    async (request, reply) => {
+      await deleteTemplate(deps, request.params.id, requestActor(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  admin.get(
+    '/bingo/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'A board as its admins see it: the public board with its codeword, referees and sign-ups.',
+        params: idParams,
+        response: {
+          200: bingoBoardSchema.extend(adminBingoExtrasSchema.shape),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const view = await readBoardView(deps.db, request.params.id);
+      if (!view) throw notFound('No such board');
+      return { ...view, ...(await adminExtras(deps.db, request.params.id, deps.clock.now())) };
+    },
+  );
+  admin.put(
+    '/bingo/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        description: 'Changes a board wholly (the same body as creating one), only until it starts.',
+        params: idParams,
+        body: createBingoInputSchema,
+        response: {
+          200: bingoBoardSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => updateBoard(deps, request.params.id, request.body, requestActor(request)),
+  );
+  admin.delete(
+    '/bingo/:id',
+    { schema: { tags: ['admin'], params: idParams, response: { 204: z.null(), 404: errorResponseSchema } } },
+    async (request, reply) => {
+      await deleteBoard(deps, request.params.id, requestActor(request));
+      return reply.code(204).send(null);
+    },
+  );
+  admin.post(
+    '/bingo/:id/tiles',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'Adds a tile to a free cell, until the board ends (after its start, the only change it takes).',
+        params: idParams,
+        body: addTileInputSchema,
+        response: {
+          201: bingoBoardSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addTile(deps, request.params.id, request.body, requestActor(request))),
+  );
+  admin.put(
+    '/bingo/:id/referees',
+    {
+      schema: {
+        tags: ['admin'],
+        description: "Sets the board's referees by username: each may decide its proofs.",
+        params: idParams,
+        body: refereesInputSchema,
+        response: { 204: z.null(), 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await setReferees(deps, request.params.id, request.body.usernames, requestActor(request));
+      return reply.code(204).send(null);
+    },
+  );
+  admin.post(
+    '/bingo/:id/points',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          "Books a finished board's clan points by team placement, in one award that can be undone.",
+        params: idParams,
+        response: { 201: pointBatchSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await bookBoardPoints(deps, request.params.id, requestActor(request))),
   );
 
   app.withTypeProvider<ZodTypeProvider>().post(

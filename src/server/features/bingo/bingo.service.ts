@@ -1,16 +1,17 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { balanceTeams } from '#core/bingo/balance-teams.ts';
 import { bingoStatus } from '#core/bingo/bingo-status.ts';
-import type { CreateBingoInput } from '#core/bingo/bingo.schema.ts';
+import type { BingoTileInput, CreateBingoInput } from '#core/bingo/bingo.schema.ts';
+import { BINGO_MESSAGES } from '#core/bingo/bingo.schema.ts';
 import { BINGO_LIMITS } from '#core/bingo/bingo.schema.ts';
 import type { Clock } from '../../clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
-import { HttpError, badRequest } from '../../http/http-error.ts';
+import { HttpError, badRequest, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { BingoBoardView } from '#core/bingo/board-view.ts';
 import { readBoardView } from './bingo-progress.ts';
-import { countOpenBoards } from './bingo.repository.ts';
+import { countOpenBoards, findBoard } from './bingo.repository.ts';
 
 export interface BingoDeps {
   db: Kysely<Database>;
@@ -19,6 +20,93 @@ export interface BingoDeps {
 
 /** Boards a page of `GET /api/bingo` lists. */
 export const BINGO_PAGE = 20;
+
+/** Refuses, by field, a team member who is not a member of the clan. */
+async function checkMembers(trx: Transaction<Database>, teams: CreateBingoInput['teams']): Promise<void> {
+  const wanted = teams.flatMap((team) => team.members);
+  const known = new Set(
+    (
+      await trx
+        .selectFrom('members')
+        .select('wom_id')
+        .where('wom_id', 'in', [...wanted, ''])
+        .where('deleted_at', 'is', null)
+        .execute()
+    ).map((row) => row.wom_id),
+  );
+  teams.forEach((team, index) => {
+    const stranger = team.members.find((womId) => !known.has(womId));
+    if (stranger !== undefined)
+      throw badRequest(`teams.${index}.members: no member has the WOM id ${stranger}`);
+  });
+}
+
+/** Writes a board's tiles and teams (its old ones gone first, when it is being changed). */
+async function writeTilesAndTeams(trx: Transaction<Database>, boardId: number, input: CreateBingoInput) {
+  await trx.deleteFrom('bingo_tiles').where('board_id', '=', boardId).execute();
+  await trx.deleteFrom('bingo_teams').where('board_id', '=', boardId).execute();
+  for (const tile of input.tiles) await insertTile(trx, boardId, tile);
+  for (const team of input.teams) {
+    const row = await trx
+      .insertInto('bingo_teams')
+      .values({ board_id: boardId, name: team.name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const womId of team.members)
+      await trx
+        .insertInto('bingo_team_members')
+        .values({ board_id: boardId, team_id: row.id, wom_id: womId })
+        .execute();
+  }
+  // A member put in a team leaves the sign-up list.
+  const placed = input.teams.flatMap((team) => team.members);
+  if (placed.length > 0)
+    await trx
+      .deleteFrom('bingo_signups')
+      .where('board_id', '=', boardId)
+      .where('wom_id', 'in', placed)
+      .execute();
+}
+
+export async function insertTile(
+  trx: Transaction<Database>,
+  boardId: number,
+  tile: BingoTileInput,
+): Promise<number> {
+  const row = await trx
+    .insertInto('bingo_tiles')
+    .values({
+      board_id: boardId,
+      row: tile.row,
+      col: tile.col,
+      title: tile.title,
+      points: tile.points,
+      goal: JSON.stringify(tile.goal),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const boardColumns = (input: CreateBingoInput) => ({
+  title: input.title,
+  description: input.description,
+  starts_at: new Date(input.starts_at).toISOString(),
+  ends_at: new Date(input.ends_at).toISOString(),
+  size: input.size,
+  codeword: input.codeword,
+  review: input.review,
+  signups: input.signups,
+  bonuses: JSON.stringify(input.bonuses),
+});
+
+async function viewOf(db: Kysely<Database>, id: number): Promise<BingoBoardView> {
+  const view = await readBoardView(db, id);
+  if (!view) throw notFound(NO_BOARD);
+  return view;
+}
+
+export const NO_BOARD = 'No such board';
 
 /**
  * Creates a board with its tiles and teams in one transaction, audited (issue 31). At most 10 boards
@@ -34,64 +122,13 @@ export async function createBoard(
   const id = await deps.db.transaction().execute(async (trx) => {
     if ((await countOpenBoards(trx, at)) >= BINGO_LIMITS.running)
       throw new HttpError(409, 'CONFLICT', `At most ${BINGO_LIMITS.running} boards can be open at once`);
-    const wanted = input.teams.flatMap((team) => team.members);
-    const known = new Set(
-      (
-        await trx
-          .selectFrom('members')
-          .select('wom_id')
-          .where('wom_id', 'in', [...wanted, ''])
-          .where('deleted_at', 'is', null)
-          .execute()
-      ).map((row) => row.wom_id),
-    );
-    input.teams.forEach((team, index) => {
-      const stranger = team.members.find((womId) => !known.has(womId));
-      if (stranger !== undefined)
-        throw badRequest(`teams.${index}.members: no member has the WOM id ${stranger}`);
-    });
+    await checkMembers(trx, input.teams);
     const board = await trx
       .insertInto('bingo_boards')
-      .values({
-        title: input.title,
-        description: input.description,
-        starts_at: new Date(input.starts_at).toISOString(),
-        ends_at: new Date(input.ends_at).toISOString(),
-        size: input.size,
-        codeword: input.codeword,
-        review: input.review,
-        bonuses: JSON.stringify(input.bonuses),
-        created_by: actor.userId,
-        created_at: at,
-        updated_at: at,
-      })
+      .values({ ...boardColumns(input), created_by: actor.userId, created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (const tile of input.tiles) {
-      await trx
-        .insertInto('bingo_tiles')
-        .values({
-          board_id: board.id,
-          row: tile.row,
-          col: tile.col,
-          title: tile.title,
-          points: tile.points,
-          goal: JSON.stringify(tile.goal),
-        })
-        .execute();
-    }
-    for (const team of input.teams) {
-      const row = await trx
-        .insertInto('bingo_teams')
-        .values({ board_id: board.id, name: team.name })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const womId of team.members)
-        await trx
-          .insertInto('bingo_team_members')
-          .values({ board_id: board.id, team_id: row.id, wom_id: womId })
-          .execute();
-    }
+    await writeTilesAndTeams(trx, board.id, input);
     await recordAudit(trx, {
       actor,
       action: 'bingo.create',
@@ -104,9 +141,43 @@ export async function createBoard(
     await bumpRevision(trx, 'bingo');
     return board.id;
   });
-  const view = await readBoardView(deps.db, id);
-  if (!view) throw new HttpError(404, 'NOT_FOUND', 'No such board');
-  return view;
+  return viewOf(deps.db, id);
+}
+
+/** Changes a board wholly (its tiles and teams too), only until it starts; audited with before and after. */
+export async function updateBoard(
+  deps: BingoDeps,
+  id: number,
+  input: CreateBingoInput,
+  actor: AuditActor,
+): Promise<BingoBoardView> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await findBoard(trx, id);
+    if (!before) throw notFound(NO_BOARD);
+    if (Date.parse(before.starts_at) <= now.getTime())
+      throw new HttpError(409, 'CONFLICT', BINGO_MESSAGES.started);
+    await checkMembers(trx, input.teams);
+    await trx
+      .updateTable('bingo_boards')
+      .set({ ...boardColumns(input), updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .execute();
+    await trx.deleteFrom('bingo_team_members').where('board_id', '=', id).execute();
+    await trx.deleteFrom('bingo_submissions').where('board_id', '=', id).execute();
+    await writeTilesAndTeams(trx, id, input);
+    await recordAudit(trx, {
+      actor,
+      action: 'bingo.update',
+      targetType: 'bingo',
+      targetId: id,
+      before,
+      after: input,
+      at: now,
+    });
+    await bumpRevision(trx, 'bingo');
+  });
+  return viewOf(deps.db, id);
 }
 
 /** The boards, newest first, a page before the id `before` at a time, each with its status now. */

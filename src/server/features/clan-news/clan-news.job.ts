@@ -34,6 +34,7 @@ import {
   type NewsEventRow,
 } from './clan-news.repository.ts';
 import { rankUpdatesDue } from './rank-digest.ts';
+import { bingoStandingsDue, bingoStandingsNews, type BingoStandingsDue } from '../bingo/bingo-news.ts';
 
 /** The job's name: its lease and run records. */
 export const CLAN_NEWS = 'clan-news';
@@ -70,6 +71,8 @@ interface ClanNewsPlan {
   liveRoute: boolean;
   digestKey: string | null;
   failing: { key: string; streak: FailingStreak } | null;
+  /** Bingo boards' standings due: each running board's of the day, and a finished board's final ones. */
+  bingo: BingoStandingsDue[];
 }
 
 function timed(row: NewsEventRow): TimedEvent | null {
@@ -132,11 +135,13 @@ async function planClanNews(db: Kysely<Database>, now: Date): Promise<ClanNewsPl
   const streak = await womSyncFailingStreak(db);
   const failingKey =
     streak && streak.failures >= SYNC_FAILURES_TO_ANNOUNCE ? `sync_failing:${streak.firstRunId}` : null;
+  const bingo = await bingoStandingsDue(db, now);
   const marked = await markedKeys(db, [
     ...reminders.map(({ reminder }) => reminder.key),
     ...ended.map(({ key }) => key),
     digestKey,
     ...(failingKey ? [failingKey] : []),
+    ...bingo.map(({ key }) => key),
   ]);
   return {
     reminders: reminders.filter(({ reminder }) => !marked.has(reminder.key)),
@@ -144,6 +149,7 @@ async function planClanNews(db: Kysely<Database>, now: Date): Promise<ClanNewsPl
     ...(await planLive(db, events, now)),
     digestKey: marked.has(digestKey) ? null : digestKey,
     failing: streak && failingKey && !marked.has(failingKey) ? { key: failingKey, streak } : null,
+    bingo: bingo.filter(({ key }) => !marked.has(key)),
   };
 }
 
@@ -152,7 +158,8 @@ const hasNews = (plan: ClanNewsPlan) =>
   plan.ended.length > 0 ||
   plan.live.length > 0 ||
   plan.digestKey !== null ||
-  plan.failing !== null;
+  plan.failing !== null ||
+  plan.bingo.length > 0;
 
 /**
  * Looks every minute, and starts a run (and its record) only when some news is due: a reminder, an
@@ -177,13 +184,15 @@ interface Counts {
   live_failed: number;
   rank_updates_due: number;
   sync_failing: number;
+  bingo_standings: number;
   queued: number;
 }
 
 /**
  * The clan's time-based news (issue 22), each announced once through `markNewsOnce`: competitions'
  * reminders, start and end reminders; the end of an event not linked to WOM; live standings of
- * running WOM competitions; the daily digest of rank updates due; a WOM sync that keeps failing.
+ * running WOM competitions; the daily digest of rank updates due; a WOM sync that keeps failing;
+ * bingo boards' standings each day and at the end.
  * WOM's standings are fetched before the one transaction that marks and announces everything.
  */
 export function clanNewsJob(deps: ClanNewsDeps): Job {
@@ -207,6 +216,7 @@ export function clanNewsJob(deps: ClanNewsDeps): Job {
         live_failed: 0,
         rank_updates_due: 0,
         sync_failing: 0,
+        bingo_standings: 0,
         queued: 0,
       };
       await deps.db.transaction().execute(async (trx) => {
@@ -237,6 +247,13 @@ export function clanNewsJob(deps: ClanNewsDeps): Job {
           const { failures, lastError } = plan.failing.streak;
           counts.sync_failing = 1;
           counts.queued += await announce(trx, { kind: 'sync_failing', failures, error: lastError }, now);
+        }
+        for (const due of plan.bingo) {
+          if (!(await markNewsOnce(trx, due.key, now))) continue;
+          const news = await bingoStandingsNews(trx, due);
+          if (!news) continue;
+          counts.bingo_standings += 1;
+          counts.queued += await announce(trx, news, now);
         }
         await pruneRuns(trx, CLAN_NEWS, KEPT_RUNS);
         await context.recordSuccess(trx, { ...counts });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { countsForBingo } from '../bingo/bingo-progress.ts';
 import { momentOf } from '#core/dink/moments.ts';
 import { parseDinkNotification, type DinkNotification } from '#core/dink/notification.ts';
 import type { Clock } from '../../clock.ts';
@@ -76,8 +77,19 @@ export async function receiveDinkPost(
       receivedAt: now,
     });
     if (postId === null) return 'duplicate';
-    // A screenshot that will show nowhere must not push out the member's older ones.
-    if (screenshot && momentOf(notification, await readDinkThresholds(trx)) !== null) {
+    // A screenshot that will show nowhere (no moment, no bingo tile's proof) must not push out the
+    // member's older ones.
+    if (
+      screenshot &&
+      (momentOf(notification, await readDinkThresholds(trx)) !== null ||
+        (await countsForBingo(trx, {
+          wom_id: link.womId,
+          dedupe_key: dedupeKeyOf(upload),
+          type: notification.type,
+          payload: notification,
+          received_at: now,
+        })))
+    ) {
       const imageId = await storeImage(trx, { screenshot, womId: link.womId, now }, deps.imageCaps);
       if (imageId !== null) await attachImage(trx, postId, imageId);
     }

@@ -96,73 +96,81 @@ export async function awardBatch(
   actor: AuditActor,
 ): Promise<PointBatch> {
   const now = deps.clock.now();
+  return deps.db.transaction().execute((trx) => bookBatch(trx, input, actor, now));
+}
+
+/** An award in one go, in the caller's transaction (a bingo board's placements book theirs so). */
+export async function bookBatch(
+  trx: Transaction<Database>,
+  input: BatchInput,
+  actor: AuditActor,
+  now: Date,
+): Promise<PointBatch> {
   const at = now.toISOString();
-  return deps.db.transaction().execute(async (trx) => {
-    const { points, ladder } = await readClanRules(trx);
-    if (input.event_id !== null) {
-      const event = await trx
-        .selectFrom('events')
-        .select('id')
-        .where('id', '=', input.event_id)
+  const { points, ladder } = await readClanRules(trx);
+  if (input.event_id !== null) {
+    const event = await trx
+      .selectFrom('events')
+      .select('id')
+      .where('id', '=', input.event_id)
+      .executeTakeFirst();
+    if (!event) throw badRequest('No such event');
+  }
+  const batch = await trx
+    .insertInto('point_batches')
+    .values({ event_id: input.event_id, reason: input.reason, actor_user_id: actor.userId, created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const booked: Array<{ wom_id: string; amount: number }> = [];
+  for (const entry of input.entries) {
+    const amount = amountOf(entry, points);
+    if (amount === 0) continue;
+    const score = await addToScore(trx, entry.wom_id, amount, at);
+    if (score === undefined) {
+      const member = await trx
+        .selectFrom('members')
+        .select(['name', 'siege_score', 'deleted_at'])
+        .where('wom_id', '=', entry.wom_id)
         .executeTakeFirst();
-      if (!event) throw badRequest('No such event');
+      if (!member || member.deleted_at !== null)
+        throw badRequest(POINT_BATCH_MESSAGES.unknownMember(entry.wom_id));
+      throw badRequest(pointsOverflowMessage(member.name, member.siege_score, amount));
     }
-    const batch = await trx
-      .insertInto('point_batches')
-      .values({ event_id: input.event_id, reason: input.reason, actor_user_id: actor.userId, created_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const booked: Array<{ wom_id: string; amount: number }> = [];
-    for (const entry of input.entries) {
-      const amount = amountOf(entry, points);
-      if (amount === 0) continue;
-      const score = await addToScore(trx, entry.wom_id, amount, at);
-      if (score === undefined) {
-        const member = await trx
-          .selectFrom('members')
-          .select(['name', 'siege_score', 'deleted_at'])
-          .where('wom_id', '=', entry.wom_id)
-          .executeTakeFirst();
-        if (!member || member.deleted_at !== null)
-          throw badRequest(POINT_BATCH_MESSAGES.unknownMember(entry.wom_id));
-        throw badRequest(pointsOverflowMessage(member.name, member.siege_score, amount));
-      }
-      booked.push({ wom_id: entry.wom_id, amount });
-    }
-    // Read after the scores were written: a reset that committed meanwhile opened the season to book to.
-    const season = await findOpenSeason(trx);
-    for (const { wom_id: womId, amount } of booked) {
-      await insertLedgerRow(trx, {
-        member_wom_id: womId,
-        season_id: season.id,
-        amount,
-        reason: input.reason,
-        actor_user_id: actor.userId,
-        created_at: at,
-        kind: 'award',
-        batch_id: batch.id,
-      });
-    }
-    await recordAudit(trx, {
-      actor,
-      action: 'points.batch',
-      targetType: 'point_batch',
-      targetId: batch.id,
-      before: null,
-      after: { event_id: input.event_id, reason: input.reason, entries: booked },
-      at: now,
+    booked.push({ wom_id: entry.wom_id, amount });
+  }
+  // Read after the scores were written: a reset that committed meanwhile opened the season to book to.
+  const season = await findOpenSeason(trx);
+  for (const { wom_id: womId, amount } of booked) {
+    await insertLedgerRow(trx, {
+      member_wom_id: womId,
+      season_id: season.id,
+      amount,
+      reason: input.reason,
+      actor_user_id: actor.userId,
+      created_at: at,
+      kind: 'award',
+      batch_id: batch.id,
     });
-    await bumpRevision(trx, 'members');
-    await refreshRankQueue(
-      trx,
-      ladder,
-      now,
-      booked.map((entry) => entry.wom_id),
-    );
-    const [view] = await batchView(trx, [batch.id]);
-    if (!view) throw notFound(POINT_BATCH_MESSAGES.notFound);
-    return view;
+  }
+  await recordAudit(trx, {
+    actor,
+    action: 'points.batch',
+    targetType: 'point_batch',
+    targetId: batch.id,
+    before: null,
+    after: { event_id: input.event_id, reason: input.reason, entries: booked },
+    at: now,
   });
+  await bumpRevision(trx, 'members');
+  await refreshRankQueue(
+    trx,
+    ladder,
+    now,
+    booked.map((entry) => entry.wom_id),
+  );
+  const [view] = await batchView(trx, [batch.id]);
+  if (!view) throw notFound(POINT_BATCH_MESSAGES.notFound);
+  return view;
 }
 
 /**
