@@ -23,6 +23,7 @@ const pages: Record<RoutedPage, LazyPage> = {
   [paths.personalBests]: lazyPage(() => import('./routes/personal-bests.tsx')),
   [paths.bingoList]: lazyPage(() => import('./routes/bingo-list.tsx')),
   [paths.bingo]: lazyPage(() => import('./routes/bingo-board.tsx')),
+  [paths.bingoReferee]: lazyPage(() => import('./routes/bingo-referee.tsx')),
   [paths.progress]: lazyPage(() => import('./routes/progress.tsx')),
   [paths.goal]: lazyPage(() => import('./routes/goal-detail.tsx')),
   [paths.newRace]: lazyPage(() => import('./routes/race-new.tsx')),

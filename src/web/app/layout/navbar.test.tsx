@@ -11,13 +11,14 @@ async function mainNav() {
 }
 
 describe('navbar', () => {
-  it("links to the spec's seven public pages in its order, then progress, the feed and personal bests, with Log In for a visitor", async () => {
+  it("links to the spec's seven public pages in its order, then progress, the feed, personal bests and bingo, with Log In for a visitor", async () => {
     renderApp('/');
     const nav = await mainNav();
     const links = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(links).toEqual(['Siege', ...SPEC_LINKS, 'Progress', 'Feed', 'Personal Bests', 'Log In']);
+    expect(links).toEqual(['Siege', ...SPEC_LINKS, 'Progress', 'Feed', 'Personal Bests', 'Bingo', 'Log In']);
+    expect(within(nav).getByRole('link', { name: 'Bingo' })).toHaveAttribute('href', '/bingo');
     expect(within(nav).getByRole('link', { name: 'Hall of Fame' })).toHaveAttribute('href', '/bosses');
     expect(within(nav).getByRole('link', { name: 'Progress' })).toHaveAttribute('href', '/progress');
     expect(within(nav).getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/feed');

@@ -19,6 +19,7 @@ const links = [
   { to: paths.progress, label: 'Progress' },
   { to: paths.feed, label: 'Feed' },
   { to: paths.personalBests, label: 'Personal Bests' },
+  { to: paths.bingoList, label: 'Bingo' },
 ] as const;
 
 const linkClass = (isActive: boolean) =>

@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BingoBoardView } from '#core/bingo/board-view.ts';
+import type { MyBingo } from '#core/bingo/bingo.schema.ts';
+import type { BingoSubmission } from '#core/bingo/submissions.schema.ts';
 import { stubApi } from '#test/render-with-queries.tsx';
 import { renderApp, testUser } from '#test/render.tsx';
 
@@ -42,8 +44,14 @@ function board(size: number): BingoBoardView {
         bonus: 0,
         members: [{ wom_id: '1', name: 'Red One' }],
         tiles: [
-          { tile_id: 1, state: 'complete', progress: 1, required: 1 },
-          { tile_id: 2, state: 'open', progress: 250_000, required: 1_000_000 },
+          {
+            tile_id: 1,
+            state: 'complete',
+            progress: 1,
+            required: 1,
+            proof: { full: '/api/dink/images/4', thumbnail: '/api/dink/images/4/thumbnail' },
+          },
+          { tile_id: 2, state: 'open', progress: 250_000, required: 1_000_000, proof: null },
         ],
       },
       {
@@ -53,8 +61,8 @@ function board(size: number): BingoBoardView {
         bonus: 5,
         members: [{ wom_id: '2', name: 'Blue One' }],
         tiles: [
-          { tile_id: 1, state: 'open', progress: 0, required: 1 },
-          { tile_id: 2, state: 'complete', progress: 1_200_000, required: 1_000_000 },
+          { tile_id: 1, state: 'open', progress: 0, required: 1, proof: null },
+          { tile_id: 2, state: 'complete', progress: 1_200_000, required: 1_000_000, proof: null },
         ],
       },
     ],
@@ -67,6 +75,10 @@ describe('bingo pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Winter bingo' })).toBeInTheDocument();
     const grid = screen.getByRole('list', { name: 'Board for Red' });
     expect(within(grid).getByText('Warhammer').closest('li')).toHaveTextContent('1 / 1 · 2 pts, Complete');
+    expect(within(grid).getByRole('img', { name: 'Proof for Warhammer' })).toHaveAttribute(
+      'src',
+      '/api/dink/images/4/thumbnail',
+    );
     expect(within(grid).getByText('Fish').closest('li')).toHaveTextContent(
       '250,000 / 1,000,000 · 1 pt, Open',
     );
@@ -121,7 +133,23 @@ describe('bingo pages', () => {
         Response.json({ id: 5, status: 'pending' }, { status: 201 }),
       'GET /api/bingo/1': () => Response.json(running),
     });
-    renderApp('/bingo/1', { user: testUser(), queries: [[['bingo', '1'], running]] });
+    const mine: MyBingo = {
+      team: { id: 10, name: 'Red' },
+      codeword: 'Penguin',
+      referee: false,
+      signups_open: false,
+      characters: [{ wom_id: '1', name: 'Red One', signed_up: false }],
+    };
+    renderApp('/bingo/1', {
+      user: testUser(),
+      queries: [
+        [['bingo', '1'], running],
+        [['me', 'bingo', 1], mine],
+      ],
+    });
+    expect(await screen.findByRole('region', { name: 'Your place on this board' })).toHaveTextContent(
+      'You play for Red.Codeword for your screenshots: Penguin',
+    );
     const form = within(await screen.findByRole('region', { name: 'Send a proof' }));
     await userEvent.selectOptions(form.getByLabelText('Tile'), 'Fish');
     await userEvent.type(form.getByLabelText('Note (optional)'), 'Fished it');
@@ -153,5 +181,56 @@ describe('bingo pages', () => {
     renderApp('/bingo/1', { queries: [[['bingo', '1'], running]] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Winter bingo' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Send a proof' })).not.toBeInTheDocument();
+  });
+
+  it("lets a board's referee approve a proof and deny another with a reason", async () => {
+    const proof = (id: number, status: BingoSubmission['status']): BingoSubmission => ({
+      id,
+      board_id: 1,
+      tile_id: 1,
+      tile_title: 'Warhammer',
+      team_name: 'Red',
+      wom_id: '1',
+      member_name: 'Red One',
+      note: 'Got it',
+      source: id === 1 ? 'member' : 'auto',
+      status,
+      reason: null,
+      created_at: '2026-12-03T00:00:00.000Z',
+      decided_at: null,
+      screenshot: {
+        full: `/api/bingo/submissions/${id}/screenshot`,
+        thumbnail: `/api/bingo/submissions/${id}/screenshot/thumbnail`,
+      },
+    });
+    const fetch = stubApi({
+      'GET /api/bingo/1/queue': () => Response.json([proof(1, 'pending'), proof(2, 'pending')]),
+      'PATCH /api/bingo/1/queue/1': () => Response.json(proof(1, 'approved')),
+      'PATCH /api/bingo/1/queue/2': () => Response.json(proof(2, 'denied')),
+      'GET /api/me/bingo/1': () =>
+        Response.json({
+          team: null,
+          codeword: 'Penguin',
+          referee: true,
+          signups_open: false,
+          characters: [],
+        }),
+      'GET /api/bingo/1': () => Response.json(board(3)),
+    });
+    renderApp('/bingo/1/referee', { user: testUser() });
+    const items = await screen.findAllByRole('listitem');
+    expect(items[1]).toHaveTextContent('Found by the site for Red One');
+    await userEvent.click(within(items[0]!).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(within(items[1]!).getByRole('button', { name: 'Deny…' }));
+    await userEvent.type(within(items[1]!).getByLabelText('Reason the member sees'), 'No codeword');
+    await userEvent.click(within(items[1]!).getByRole('button', { name: 'Deny' }));
+    const bodies = fetch.mock.calls
+      .filter(([, init]) => init?.method === 'PATCH')
+      .map(([url, init]): [unknown, unknown] => [url, JSON.parse(init?.body as string)]);
+    expect(bodies).toEqual([
+      ['/api/bingo/1/queue/1', { status: 'approved' }],
+      ['/api/bingo/1/queue/2', { status: 'denied', reason: 'No codeword' }],
+    ]);
+    expect(screen.getByText('Each screenshot must show the codeword: Penguin')).toBeInTheDocument();
   });
 });

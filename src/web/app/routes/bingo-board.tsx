@@ -6,6 +6,8 @@ import { QueryState } from '../../components/query-state.tsx';
 import { useBingoBoard } from '../../features/bingo/api/get-bingo.ts';
 import { BingoBoard } from '../../features/bingo/components/bingo-board.tsx';
 import { ProofForm } from '../../features/bingo/components/proof-form.tsx';
+import { MyBingoPanel } from '../../features/bingo/components/my-bingo-panel.tsx';
+import { useMyBingo } from '../../features/bingo/api/my-bingo.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 
 const when = (iso: string) =>
@@ -16,6 +18,7 @@ export function Component() {
   const { id = '' } = useParams<{ id: string }>();
   const board = useBingoBoard(id);
   const signedIn = Boolean(useMe().data?.user);
+  const mine = useMyBingo(Number(id), signedIn);
   usePageTitle(board.data?.title ?? 'Bingo');
   return (
     <QueryState query={board} loadingLabel="Loading the board..." errorTitle="Error Loading the Board">
@@ -25,8 +28,9 @@ export function Component() {
             {when(data.starts_at)} to {when(data.ends_at)}
             {data.description && <span className="mt-1 block">{data.description}</span>}
           </PageHeader>
+          {signedIn && <MyBingoPanel boardId={data.id} />}
           <BingoBoard board={data} />
-          {signedIn && bingoStatus(data, new Date()) === 'running' && <ProofForm board={data} />}
+          {mine.data?.team && bingoStatus(data, new Date()) === 'running' && <ProofForm board={data} />}
         </div>
       )}
     </QueryState>

@@ -29,6 +29,7 @@ import { AccountDetails } from '../../features/profile/components/account-detail
 import { ProfileTabs } from '../../features/profile/components/profile-tabs.tsx';
 import { SignInNotice } from '../../components/sign-in-notice.tsx';
 import { MyRaces } from '../../features/races/components/my-races.tsx';
+import { MySubmissions } from '../../features/bingo/components/my-submissions.tsx';
 
 /** The members nobody has claimed, by name: the ones a user may ask the admins for. */
 function claimablePlayers(members: readonly PublicMember[]): ClaimablePlayer[] {
@@ -192,6 +193,7 @@ export function Component() {
             ),
           },
           { value: 'dink', label: 'Dink', content: <DinkTab /> },
+          { value: 'bingo', label: 'Bingo', content: <MySubmissions /> },
           { value: 'requests', label: 'Requests', content: <RequestsTab user={user} /> },
           { value: 'account', label: 'Account', content: <AccountTab user={user} /> },
         ]}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { BingoBoardView } from '#core/bingo/board-view.ts';
+import { GameIcon } from '../../../components/game-icon.tsx';
 
 type Team = BingoBoardView['teams'][number];
 type Tile = BingoBoardView['tiles'][number];
@@ -23,15 +24,37 @@ function progressOf(team: Team | undefined, tile: Tile): TileProgress | undefine
   return team?.tiles.find((entry) => entry.tile_id === tile.id);
 }
 
+/** A kill or XP tile shows its boss or skill; an item or manual tile its title alone. */
+function TileIcon({ tile }: { tile: Tile }) {
+  const { goal } = tile;
+  if (goal.type !== 'kc' && goal.type !== 'xp') return null;
+  return (
+    <span className="float-right ml-1">
+      <GameIcon kind={goal.type === 'kc' ? 'boss' : 'skill'} metric={goal.metric} size={20} />
+    </span>
+  );
+}
+
 function TileText({ tile, progress }: { tile: Tile; progress: TileProgress | undefined }) {
   return (
     <>
+      <TileIcon tile={tile} />
       <span className="block font-medium">{tile.title}</span>
       <span className="block text-xs opacity-80">
         {progress ? `${number(progress.progress)} / ${number(progress.required)}` : '-'} · {tile.points} pt
         {tile.points === 1 ? '' : 's'}
       </span>
       <span className="sr-only">, {STATE_WORD[progress?.state ?? 'open']}</span>
+      {progress?.proof && (
+        <a href={progress.proof.full} target="_blank" rel="noreferrer" className="mt-1 block">
+          <img
+            src={progress.proof.thumbnail}
+            alt={`Proof for ${tile.title}`}
+            loading="lazy"
+            className="max-h-16 w-full rounded object-cover"
+          />
+        </a>
+      )}
     </>
   );
 }
