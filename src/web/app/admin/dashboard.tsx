@@ -5,6 +5,8 @@ import { Toaster, toast } from 'sonner';
 import type { Notify } from '../../components/notice-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AuditTab } from '../../features/admin-audit/components/audit-tab.tsx';
+import { BingoTab } from '../../features/admin-bingo/components/bingo-tab.tsx';
+import { RefereeQueue } from '../../features/bingo/components/referee-queue.tsx';
 import { ClanTab } from '../../features/admin-clan/components/clan-tab.tsx';
 import { RanksTab } from '../../features/admin-clan/components/ranks-tab.tsx';
 import { usePendingClaimRequestCount } from '../../features/admin-claims/api/get-claim-requests.ts';
@@ -38,6 +40,7 @@ const TABS = [
   { value: 'alerts', label: 'Alerts' },
   { value: 'inactivity', label: 'Inactivity' },
   { value: 'events', label: 'Events' },
+  { value: 'bingo', label: 'Bingo' },
   { value: 'ranks', label: 'Ranks' },
   { value: 'clan', label: 'Clan' },
   { value: 'seasons', label: 'Seasons' },
@@ -99,6 +102,25 @@ function DashboardEventsTab({ notify }: { notify: Notify }) {
   return <EventsTab notify={notify} members={members} />;
 }
 
+/** A board's teams are picked from the clan's members; its referee queue is the one referees use. */
+function DashboardBingoTab({ notify }: { notify: Notify }) {
+  const { data } = useAdminMembers();
+  const members = useMemo(
+    () =>
+      data
+        ?.filter((member) => member.left_at === null)
+        .map((member) => ({ wom_id: member.wom_id, name: member.name })) ?? [],
+    [data],
+  );
+  return (
+    <BingoTab
+      notify={notify}
+      members={members}
+      queue={(board) => <RefereeQueue boardId={board.id} codeword={board.codeword} />}
+    />
+  );
+}
+
 /** A saved ladder or point values change every member's proposal and the +N buttons: the roster reloads. */
 function DashboardRanksTab() {
   const queryClient = useQueryClient();
@@ -114,6 +136,7 @@ const OTHER_TABS: Readonly<Record<Exclude<TabValue, 'members'>, ComponentType<{ 
   alerts: DashboardAlertsTab,
   inactivity: DashboardInactivityTab,
   events: DashboardEventsTab,
+  bingo: DashboardBingoTab,
   ranks: DashboardRanksTab,
   clan: ClanTab,
   seasons: PastSeasonsTab,

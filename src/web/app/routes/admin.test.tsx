@@ -84,6 +84,7 @@ describe('Clan Administration', () => {
       'Alerts',
       'Inactivity',
       'Events',
+      'Bingo',
       'Ranks',
       'Clan',
       'Seasons',

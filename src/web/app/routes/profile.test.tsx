@@ -104,6 +104,7 @@ describe('profile page', () => {
       'Goals',
       'Races',
       'Dink',
+      'Bingo',
       'Requests',
       'Account',
     ]);
