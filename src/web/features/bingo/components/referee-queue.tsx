@@ -42,7 +42,7 @@ function Decision({ boardId, submission }: { boardId: number; submission: BingoS
           type="button"
           disabled={decide.isPending}
           onClick={() => decide.mutate({ id: submission.id, status: 'approved' })}
-          className={`${BUTTON} bg-emerald-600 text-white hover:bg-emerald-500`}
+          className={`${BUTTON} bg-emerald-700 text-white hover:bg-emerald-600`}
         >
           Approve
         </button>
@@ -78,7 +78,7 @@ function Decision({ boardId, submission }: { boardId: number; submission: BingoS
           <button
             type="submit"
             disabled={decide.isPending}
-            className={`${BUTTON} bg-red-600 text-white hover:bg-red-500`}
+            className={`${BUTTON} bg-red-700 text-white hover:bg-red-600`}
           >
             Deny
           </button>
