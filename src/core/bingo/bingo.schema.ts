@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { womPlayerIdSchema } from '../http/params.schema.ts';
-import { BOSS_KEYS, SKILL_KEYS } from '../metrics/metric-catalogue.ts';
+import { ACTIVITY_KEYS, BOSS_KEYS, SKILL_KEYS } from '../metrics/metric-catalogue.ts';
 
 /** Issue 31's bounds: what one board may hold, so no board can grow a page without end. */
 export const BINGO_LIMITS = {
@@ -45,10 +45,18 @@ export const tileGoalSchema = z.discriminatedUnion('type', [
 ]);
 export type TileGoal = z.infer<typeof tileGoalSchema>;
 
+const ICONS: ReadonlySet<string> = new Set([...SKILL_KEYS, ...BOSS_KEYS, ...ACTIVITY_KEYS]);
+
 const tileSchema = z.object({
   row: z.number().int().min(0),
   col: z.number().int().min(0),
   title: z.string().trim().min(1, 'a title is required').max(BINGO_LIMITS.titleLength),
+  /** A skill, boss or activity from the icon catalogue; a kill or XP tile shows its own without one. */
+  icon: z
+    .string()
+    .refine((icon) => ICONS.has(icon), "must be one of Wise Old Man's skills, bosses or activities")
+    .nullish()
+    .transform((icon) => icon ?? null),
   points: z.number().int().min(0).max(1_000),
   goal: tileGoalSchema,
 });
@@ -140,7 +148,8 @@ export const bingoLayoutSchema = z.object({
   codeword: z.string().nullable(),
   review: z.enum(['auto', 'referee']),
   bonuses: z.object({ row: bonus, column: bonus, diagonal: bonus, board: bonus }),
-  tiles: z.array(tileSchema).max(BINGO_LIMITS.maxSize ** 2),
+  // As stored and sent: the icon already checked, so no transform (a response schema cannot hold one).
+  tiles: z.array(tileSchema.extend({ icon: z.string().nullable() })).max(BINGO_LIMITS.maxSize ** 2),
 });
 export type BingoLayout = z.infer<typeof bingoLayoutSchema>;
 

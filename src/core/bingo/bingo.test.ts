@@ -160,6 +160,15 @@ describe('a new board', () => {
     });
   });
 
+  it("takes a tile's icon from the catalogue, and none as null", () => {
+    const parsed = createBingoInputSchema.parse({
+      ...valid,
+      tiles: [{ ...valid.tiles[0], icon: 'barrows_chests' }],
+    });
+    expect(parsed.tiles[0]?.icon).toBe('barrows_chests');
+    expect(createBingoInputSchema.parse(valid).tiles[0]?.icon).toBeNull();
+  });
+
   it('names the bad field', () => {
     const cases: Array<[object, string]> = [
       [{ ...valid, size: 8 }, 'size'],
@@ -172,6 +181,7 @@ describe('a new board', () => {
       ],
       [{ ...valid, teams: [...valid.teams, { name: 'Green', members: ['2'] }] }, 'teams.2.members'],
       [{ ...valid, teams: [...valid.teams, { name: 'red', members: [] }] }, 'teams.2.name'],
+      [{ ...valid, tiles: [{ ...valid.tiles[0], icon: 'not_an_icon' }] }, 'tiles.0.icon'],
     ];
     for (const [input, field] of cases) {
       const result = createBingoInputSchema.safeParse(input);

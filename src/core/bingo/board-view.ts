@@ -24,6 +24,7 @@ export const bingoBoardSchema = z.object({
       row: z.number().int(),
       col: z.number().int(),
       title: z.string(),
+      icon: z.string().nullable(),
       points: z.number().int(),
       goal: tileGoalSchema,
     }),
@@ -58,7 +59,15 @@ export interface BoardInput {
   ends_at: string;
   size: number;
   bonuses: BingoBonuses;
-  tiles: Array<{ id: number; row: number; col: number; title: string; points: number; goal: TileGoal }>;
+  tiles: Array<{
+    id: number;
+    row: number;
+    col: number;
+    title: string;
+    icon: string | null;
+    points: number;
+    goal: TileGoal;
+  }>;
   teams: Array<{ id: number; name: string; members: Array<{ wom_id: string; name: string }> }>;
 }
 

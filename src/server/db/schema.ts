@@ -231,6 +231,7 @@ export interface BingoTilesTable {
   row: number;
   col: number;
   title: string;
+  icon: string | null;
   points: number;
   /** JSON TileGoal. */
   goal: JsonText;

@@ -37,6 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('bingo_completions_board_idx').on('bingo_completions').column('board_id').execute();
 
+  // A tile's icon from the catalogue (a kill or XP tile shows its boss or skill without one).
+  await db.schema.alterTable('bingo_tiles').addColumn('icon', 'text').execute();
+
   // A proof the site found has no member's account behind it.
   await db.schema
     .alterTable('bingo_submissions')
@@ -96,4 +99,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const column of ['points_batch_id', 'signups'])
     await db.schema.alterTable('bingo_boards').dropColumn(column).execute();
   await db.schema.alterTable('bingo_submissions').dropColumn('source').execute();
+  await db.schema.alterTable('bingo_tiles').dropColumn('icon').execute();
 }

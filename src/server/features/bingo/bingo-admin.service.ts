@@ -251,10 +251,11 @@ export async function saveTemplate(
       codeword: row.codeword,
       review: row.review,
       bonuses: board.bonuses,
-      tiles: board.tiles.map(({ row: r, col, title, points, goal }) => ({
+      tiles: board.tiles.map(({ row: r, col, title, icon, points, goal }) => ({
         row: r,
         col,
         title,
+        icon,
         points,
         goal,
       })),

@@ -46,6 +46,7 @@ export async function findBoard(db: Db, id: number): Promise<BoardInput | undefi
       row: tile.row,
       col: tile.col,
       title: tile.title,
+      icon: tile.icon,
       points: tile.points,
       goal: goalOf(tile.goal),
     })),

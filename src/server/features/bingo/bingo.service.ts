@@ -80,6 +80,7 @@ export async function insertTile(
       row: tile.row,
       col: tile.col,
       title: tile.title,
+      icon: tile.icon,
       points: tile.points,
       goal: JSON.stringify(tile.goal),
     })

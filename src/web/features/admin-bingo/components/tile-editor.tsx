@@ -1,12 +1,18 @@
 import { useId } from 'react';
 import { BINGO_LIMITS } from '#core/bingo/bingo.schema.ts';
-import { BOSS_KEYS, SKILL_KEYS } from '#core/metrics/metric-catalogue.ts';
+import { ACTIVITY_KEYS, BOSS_KEYS, SKILL_KEYS } from '#core/metrics/metric-catalogue.ts';
 import { metricDisplayName } from '#core/metrics/metric-names.ts';
 import type { TileDraft } from '../lib/board-form.ts';
 
 export const FIELD =
   'w-full rounded border border-stone-700 bg-stone-950 px-3 py-2 text-stone-100 focus:border-gold-400';
 export const LABEL = 'block text-sm font-medium text-stone-200';
+
+const ICON_GROUPS = [
+  { label: 'Bosses', metrics: BOSS_KEYS },
+  { label: 'Skills', metrics: SKILL_KEYS },
+  { label: 'Activities', metrics: ACTIVITY_KEYS },
+] as const;
 
 const GOALS: ReadonlyArray<{ value: TileDraft['type']; label: string }> = [
   { value: 'item', label: 'Items from Dink (drops and collection log)' },
@@ -49,6 +55,30 @@ export function TileEditor({ tile, onChange }: { tile: TileDraft; onChange: (til
           onChange={(event) => set({ points: event.target.value })}
           className={FIELD}
         />
+      </div>
+      <div className="space-y-1 sm:col-span-2">
+        <label htmlFor={`${id}-icon`} className={LABEL}>
+          Icon
+        </label>
+        <select
+          id={`${id}-icon`}
+          value={tile.icon}
+          onChange={(event) => set({ icon: event.target.value })}
+          className={FIELD}
+        >
+          <option value="">
+            {tile.type === 'kc' || tile.type === 'xp' ? "The boss's or skill's own" : 'None'}
+          </option>
+          {ICON_GROUPS.map(({ label, metrics: keys }) => (
+            <optgroup key={label} label={label}>
+              {keys.map((key) => (
+                <option key={key} value={key}>
+                  {metricDisplayName(key)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
       </div>
       <div className="space-y-1 sm:col-span-2">
         <label htmlFor={`${id}-type`} className={LABEL}>

@@ -24,10 +24,18 @@ describe("the bingo builder's form", () => {
         row: 0,
         col: 0,
         title: 'Barrows',
+        icon: null,
         points: 1,
         goal: { type: 'item', items: ["Ahrim's hood", "Dharok's helm"], count: 2 },
       },
-      { row: 1, col: 1, title: 'Zulrah', points: 1, goal: { type: 'kc', metric: 'zulrah', count: 50 } },
+      {
+        row: 1,
+        col: 1,
+        title: 'Zulrah',
+        icon: null,
+        points: 1,
+        goal: { type: 'kc', metric: 'zulrah', count: 50 },
+      },
     ]);
     expect(payload.teams).toEqual([{ name: 'Red', members: ['7'] }]);
     expect(createBingoInputSchema.safeParse(payload).success).toBe(true);
@@ -53,6 +61,7 @@ describe("the bingo builder's form", () => {
           row: 0,
           col: 0,
           title: 'XP',
+          icon: 'wintertodt',
           points: 2,
           goal: { type: 'xp', metric: 'fishing', amount: 1_000_000 },
         },
@@ -65,6 +74,12 @@ describe("the bingo builder's form", () => {
       codeword: 'Frog',
       review: 'referee',
     });
-    expect(next.tiles[0]).toMatchObject({ type: 'xp', metric: 'fishing', count: '1000000', points: '2' });
+    expect(next.tiles[0]).toMatchObject({
+      icon: 'wintertodt',
+      type: 'xp',
+      metric: 'fishing',
+      count: '1000000',
+      points: '2',
+    });
   });
 });

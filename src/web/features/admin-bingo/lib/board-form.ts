@@ -6,6 +6,8 @@ export interface TileDraft {
   row: number;
   col: number;
   title: string;
+  /** A skill, boss or activity key; '' for none. */
+  icon: string;
   points: string;
   type: TileGoal['type'];
   items: string;
@@ -43,7 +45,7 @@ export function localInput(iso: string): string {
 const DAY_MS = 86_400_000;
 
 export function emptyTile(row: number, col: number): TileDraft {
-  return { row, col, title: '', points: '1', type: 'item', items: '', metric: '', count: '1' };
+  return { row, col, title: '', icon: '', points: '1', type: 'item', items: '', metric: '', count: '1' };
 }
 
 /** A new board: a week from tomorrow at this hour, 5×5, completing tiles by itself. */
@@ -68,6 +70,7 @@ function tileDraft(tile: {
   row: number;
   col: number;
   title: string;
+  icon: string | null;
   points: number;
   goal: TileGoal;
 }): TileDraft {
@@ -76,6 +79,7 @@ function tileDraft(tile: {
     row: tile.row,
     col: tile.col,
     title: tile.title,
+    icon: tile.icon ?? '',
     points: String(tile.points),
     type: goal.type,
     items: goal.type === 'item' ? goal.items.join('\n') : '',
@@ -160,6 +164,7 @@ export function tilePayload(tile: TileDraft) {
     row: tile.row,
     col: tile.col,
     title: tile.title.trim(),
+    icon: tile.icon === '' ? null : tile.icon,
     points: whole(tile.points),
     goal: tileGoal(tile),
   };

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { BingoBoardView } from '#core/bingo/board-view.ts';
+import { iconKindOf } from '#core/metrics/metric-icons.ts';
 import { GameIcon } from '../../../components/game-icon.tsx';
 
 type Team = BingoBoardView['teams'][number];
@@ -24,13 +25,14 @@ function progressOf(team: Team | undefined, tile: Tile): TileProgress | undefine
   return team?.tiles.find((entry) => entry.tile_id === tile.id);
 }
 
-/** A kill or XP tile shows its boss or skill; an item or manual tile its title alone. */
+/** The tile's icon from the catalogue; without one, a kill or XP tile shows its boss or skill. */
 function TileIcon({ tile }: { tile: Tile }) {
   const { goal } = tile;
-  if (goal.type !== 'kc' && goal.type !== 'xp') return null;
+  const metric = tile.icon ?? (goal.type === 'kc' || goal.type === 'xp' ? goal.metric : null);
+  if (metric === null) return null;
   return (
     <span className="float-right ml-1">
-      <GameIcon kind={goal.type === 'kc' ? 'boss' : 'skill'} metric={goal.metric} size={20} />
+      <GameIcon kind={iconKindOf(metric)} metric={metric} size={20} />
     </span>
   );
 }
