@@ -33,6 +33,45 @@ async function seedMemberWithAddress(database: TestDatabase): Promise<string> {
       .values({ user_id: user.id, wom_id: '42', claimed_at: AT })
       .execute();
     await saveLinkToken(trx, { womId: '42', userId: user.id, tokenHash: hashDinkToken(token), now: AT });
+    // A bingo running through the test whose tile lists the drop: its events are written with the post.
+    const board = await trx
+      .insertInto('bingo_boards')
+      .values({
+        title: 'Crash bingo',
+        description: '',
+        starts_at: '2000-01-01T00:00:00.000Z',
+        ends_at: '2100-01-01T00:00:00.000Z',
+        size: 3,
+        codeword: null,
+        review: 'auto',
+        bonuses: JSON.stringify({ row: 0, column: 0, diagonal: 0, board: 0 }),
+        created_by: null,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const team = await trx
+      .insertInto('bingo_teams')
+      .values({ board_id: board.id, name: 'Solo' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('bingo_team_members')
+      .values({ board_id: board.id, team_id: team.id, wom_id: '42' })
+      .execute();
+    await trx
+      .insertInto('bingo_tiles')
+      .values({
+        board_id: board.id,
+        row: 0,
+        col: 0,
+        title: 'Some items',
+        icon: null,
+        points: 1,
+        goal: JSON.stringify({ type: 'item', items: ['Some item'], count: 1_000 }),
+      })
+      .execute();
   });
   return token;
 }
@@ -46,7 +85,7 @@ for (const dialect of testDialects) {
       await database?.destroy();
     });
 
-    it('keeps every answered post, and after Dink retries the rest, each post is one moment', async () => {
+    it('keeps every answered post, and after Dink retries the rest, each post is one moment and one bingo event', async () => {
       database = await createTestDatabase(dialect);
       const token = await seedMemberWithAddress(database);
       const env = {
@@ -117,6 +156,10 @@ for (const dialect of testDialects) {
         .select(['total_value', 'drops'])
         .execute();
       expect(loot).toEqual([{ total_value: (POSTS / 2) * 42_069, drops: POSTS / 2 }]);
+      // Each drop counts once on the bingo tile too: none lost with the kill, none twice after it.
+      const events = await database.db.selectFrom('bingo_tile_events').select('source_key').execute();
+      expect(new Set(events.map((event) => event.source_key)).size).toBe(POSTS / 2);
+      expect(events).toHaveLength(POSTS / 2);
       await stopServerProcess(second, 'SIGTERM');
       // The address is a secret: no log line of either process holds its token.
       expect(first.output()).toContain('Clan site ready');
