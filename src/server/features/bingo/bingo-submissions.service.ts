@@ -177,10 +177,18 @@ export async function listSubmissions(
   return rows.map(toSubmission);
 }
 
-/** The signed-in member's own submissions, newest first (their profile shows each one's state). */
-export async function ownSubmissions(db: Kysely<Database>, userId: number): Promise<BingoSubmission[]> {
+/**
+ * The signed-in member's own submissions, newest first, a page before the id `before` at a time
+ * (their profile shows each one's state).
+ */
+export async function ownSubmissions(
+  db: Kysely<Database>,
+  userId: number,
+  before: number | undefined,
+): Promise<BingoSubmission[]> {
   const rows = await submissionRows(db)
     .where('bingo_submissions.user_id', '=', userId)
+    .$if(before !== undefined, (query) => query.where('bingo_submissions.id', '<', before ?? 0))
     .orderBy('bingo_submissions.id', 'desc')
     .limit(SUBMISSIONS_PAGE)
     .execute();

@@ -360,6 +360,22 @@ for (const dialect of testDialects) {
       expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
       t.clock.set('2026-12-09T12:00:00.000Z');
       expect((await submit(roles.headers('user'), manual.id)).statusCode).toBe(409);
+
+      // The member's own proofs, newest first, page by page.
+      const own = async (query = '') =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/me/bingo/submissions${query}`,
+            headers: roles.headers('user'),
+          })
+        ).json<BingoSubmission[]>();
+      const all = await own();
+      expect(all).toHaveLength(10);
+      expect(all.map((entry) => entry.id)).toEqual([...all.map((entry) => entry.id)].sort((a, b) => b - a));
+      expect((await own(`?before=${all[4]!.id}`)).map((entry) => entry.id)).toEqual(
+        all.slice(5).map((entry) => entry.id),
+      );
     });
   });
 }

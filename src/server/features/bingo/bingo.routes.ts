@@ -293,9 +293,14 @@ export async function bingoRoutes(
     '/api/me/bingo/submissions',
     {
       onRequest: requireSignedIn(),
-      schema: { tags: ['account'], response: { 200: z.array(submissionSchema), 401: errorResponseSchema } },
+      schema: {
+        tags: ['account'],
+        description: "The member's own proofs, newest first, 20 at a time before the id `before`.",
+        querystring: z.object({ before: serialIdSchema.optional() }),
+        response: { 200: z.array(submissionSchema), 400: errorResponseSchema, 401: errorResponseSchema },
+      },
     },
-    async (request) => ownSubmissions(deps.db, signedInUser(request).id),
+    async (request) => ownSubmissions(deps.db, signedInUser(request).id, request.query.before),
   );
 
   const boards = characterPagesCache<PrebuiltBody>(CACHED_BOARDS);
