@@ -89,29 +89,26 @@ function DashboardInactivityTab({ notify }: { notify: Notify }) {
   return <InactivityTab notify={notify} members={members} />;
 }
 
-/** An award made in one go may pick any member still in the clan, from the roster the dashboard loads. */
-function DashboardEventsTab({ notify }: { notify: Notify }) {
+/** The members still in the clan, from the roster the dashboard loads, as a member picker lists them. */
+function useClanMemberChoices() {
   const { data } = useAdminMembers();
-  const members = useMemo(
+  return useMemo(
     () =>
       data
         ?.filter((member) => member.left_at === null)
         .map((member) => ({ wom_id: member.wom_id, name: member.name })) ?? [],
     [data],
   );
-  return <EventsTab notify={notify} members={members} />;
+}
+
+/** An award made in one go may pick any member still in the clan. */
+function DashboardEventsTab({ notify }: { notify: Notify }) {
+  return <EventsTab notify={notify} members={useClanMemberChoices()} />;
 }
 
 /** A board's teams are picked from the clan's members; its referee queue is the one referees use. */
 function DashboardBingoTab({ notify }: { notify: Notify }) {
-  const { data } = useAdminMembers();
-  const members = useMemo(
-    () =>
-      data
-        ?.filter((member) => member.left_at === null)
-        .map((member) => ({ wom_id: member.wom_id, name: member.name })) ?? [],
-    [data],
-  );
+  const members = useClanMemberChoices();
   return (
     <BingoTab
       notify={notify}
