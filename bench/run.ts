@@ -7,6 +7,9 @@
  * it; its memory is its process's alone (the simulated WOM runs in a child process of its own).
  * Prints figures; asserts nothing.
  *
+ * The bingo board read is of a 7×7 board with 20 teams (issue 31), seeded once the app has started
+ * (lib/bingo-board.ts).
+ *
  * Then a second app with a large clan (BENCH_ADMIN_MEMBERS, default 2,000) for the admin's members
  * tab: when its rows show, when the first row opens from a click made at once, when all rows are in.
  *
@@ -21,6 +24,7 @@ import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { freePort } from '../src/test/free-port.ts';
 import { adminMembersTabTimes } from './lib/admin-tab.ts';
 import { BENCH_ADMIN, startApp, startBareServer, type RunningProcess } from './lib/app-process.ts';
+import { seedBenchBoard } from './lib/bingo-board.ts';
 import { firstPageBytes, medianTimeToShow, THROTTLED } from './lib/browser.ts';
 import { measureFeedBytes } from './lib/feed-bytes.ts';
 import { loadTest, type LoadResult } from './lib/load.ts';
@@ -40,7 +44,7 @@ const signedPercent = (fraction: number) =>
   `${fraction >= 0 ? '+' : '−'}${Math.abs(Math.round(fraction * 100))}%`;
 
 /** The public reads, and the target ratio to the bare server for each (DESIGN §9). */
-const READS: Array<{ path: string; target: number }> = [
+const READS: Array<{ path: string; target: number; note?: string }> = [
   { path: '/api/members', target: 0.8 },
   { path: '/api/wom-group', target: 0.5 },
   { path: '/api/wom-group-stats', target: 0.5 },
@@ -160,13 +164,24 @@ async function adminRows(): Promise<Row[]> {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'clan-bench-answers-'));
-const app = await startApp(await freePort(), MEMBERS);
+// Beside the answers, so the bingo board can be seeded into it (removed with them).
+const databaseUrl = `sqlite:${join(dir, 'clan.db')}`;
+const app = await startApp(await freePort(), MEMBERS, { databaseUrl });
 let bare: RunningProcess | null = null;
 try {
   // Start-up work (demo mode's second sync, icon fetches) ends before the load starts.
   const idleRss = await settledRssMb(app.pid);
+  const bingo = await seedBenchBoard(app.base, databaseUrl);
+  const reads = [
+    ...READS,
+    {
+      path: `/api/bingo/${bingo.id}`,
+      target: 0.5,
+      note: `7×7, 20 teams, ${bingo.events} tile events, ${bingo.completions} completions`,
+    },
+  ];
   const answers = Object.fromEntries(
-    await Promise.all(READS.map(async ({ path }) => [path, await record(app.base, path)] as const)),
+    await Promise.all(reads.map(async ({ path }) => [path, await record(app.base, path)] as const)),
   );
   const answersFile = join(dir, 'answers.json');
   writeFileSync(answersFile, JSON.stringify(answers));
@@ -174,10 +189,10 @@ try {
 
   const rows: Row[] = [];
   const peak = watchPeakRss(app.pid);
-  for (const { path, target } of READS) {
+  for (const { path, target, note } of reads) {
     const { app: a, bare: b } = await loadBoth(app, bare, path);
     rows.push({
-      what: `GET ${path} (${kb(answers[path]?.bytes ?? 0)} br)`,
+      what: `GET ${path} (${note ? `${note}; ` : ''}${kb(answers[path]?.bytes ?? 0)} br)`,
       app: loadCell(a),
       bare: loadCell(b),
       ratio: ratioCell(a, b),

@@ -13,6 +13,7 @@ import { ConfigError, isDemoMode, loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { prepareDemoDiscord, startDemoDiscord, withDemoDiscord } from './demo/demo-discord.ts';
+import { seedDemoBingo } from './demo/demo-bingo.ts';
 import { startDemoDink } from './demo/demo-dink.ts';
 import { seedDemoHistory, startDemoWom, withSimulatorWatchList } from './demo/demo-mode.ts';
 import { seedWomVerificationCode } from './features/clan-settings/clan-settings.ts';
@@ -116,11 +117,16 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
   if (demoClock && simulator) await seedDemoHistory(database.db, jobs, demoClock, app.log, simulator);
   if (discordStandIn) await prepareDemoDiscord(database.db, discordStandIn, systemClock, app.log);
   if (demoClock) {
-    const demoDink = await startDemoDink(
-      { db: database.db, clock: demoClock, imageCaps: config.dink.imageCaps, seed: config.demo.seed },
-      app.log,
-    );
+    const demoDeps = {
+      db: database.db,
+      clock: demoClock,
+      imageCaps: config.dink.imageCaps,
+      seed: config.demo.seed,
+    };
+    const demoDink = await startDemoDink(demoDeps, app.log);
     lifecycle.onShutdown('demo Dink posts', () => demoDink.stop());
+    // After the Dink history, whose posters it puts in the teams; before the moments job counts it.
+    await seedDemoBingo(demoDeps, app.log);
   }
   lifecycle.checkpoint();
   const scheduler = jobs.schedule(

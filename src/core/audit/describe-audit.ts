@@ -326,7 +326,8 @@ const SENTENCES: Readonly<Record<AuditAction, Describe>> = {
   },
   'bingo.create': (entry) => `created the bingo board ${text(record(entry.after).title) ?? ''}`.trimEnd(),
   'bingo.update': (entry) => `changed the bingo board ${text(record(entry.after).title) ?? ''}`.trimEnd(),
-  'bingo.tile': (entry) => `added the tile ${text(record(entry.after).title) ?? ''} to a bingo board`.replace('  ', ' '),
+  'bingo.tile': (entry) =>
+    `added the tile ${text(record(entry.after).title) ?? ''} to a bingo board`.replace('  ', ' '),
   'bingo.delete': (entry) => `deleted the bingo board ${text(record(entry.before).title) ?? ''}`.trimEnd(),
   'bingo.referees': () => "set a bingo board's referees",
   'bingo.template': (entry) =>

@@ -23,7 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('image_id', 'integer', (c) => c.references('dink_images.id').onDelete('set null'))
     .addUniqueConstraint('bingo_tile_events_once_key', ['tile_id', 'wom_id', 'source_key'])
     .execute();
-  await db.schema.createIndex('bingo_tile_events_board_idx').on('bingo_tile_events').column('board_id').execute();
+  await db.schema
+    .createIndex('bingo_tile_events_board_idx')
+    .on('bingo_tile_events')
+    .column('board_id')
+    .execute();
   await db.schema
     .createTable('bingo_completions')
     .addColumn('board_id', 'integer', (c) => c.notNull().references('bingo_boards.id').onDelete('cascade'))
@@ -35,7 +39,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('completed_at', t.timestamp, (c) => c.notNull())
     .addPrimaryKeyConstraint('bingo_completions_pkey', ['team_id', 'tile_id'])
     .execute();
-  await db.schema.createIndex('bingo_completions_board_idx').on('bingo_completions').column('board_id').execute();
+  await db.schema
+    .createIndex('bingo_completions_board_idx')
+    .on('bingo_completions')
+    .column('board_id')
+    .execute();
 
   // A tile's icon from the catalogue (a kill or XP tile shows its boss or skill without one).
   await db.schema.alterTable('bingo_tiles').addColumn('icon', 'text').execute();
@@ -94,7 +102,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['bingo_templates', 'bingo_signups', 'bingo_referees', 'bingo_completions', 'bingo_tile_events'])
+  for (const table of [
+    'bingo_templates',
+    'bingo_signups',
+    'bingo_referees',
+    'bingo_completions',
+    'bingo_tile_events',
+  ])
     await db.schema.dropTable(table).execute();
   for (const column of ['points_batch_id', 'signups'])
     await db.schema.alterTable('bingo_boards').dropColumn(column).execute();

@@ -20,7 +20,7 @@ import { toBool } from '../../db/values.ts';
 import { HttpError, badRequest, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { bookBatch } from '../point-batches/point-batches.service.ts';
-import { readBoardView, recordBingoPost, settleBoard } from './bingo-progress.ts';
+import { countInboxPosts, readBoardView } from './bingo-progress.ts';
 import { findBoard } from './bingo.repository.ts';
 import { NO_BOARD, insertTile, type BingoDeps } from './bingo.service.ts';
 
@@ -105,33 +105,7 @@ export async function addTile(
       after: tile,
       at: now,
     });
-    if (Date.parse(board.starts_at) <= now.getTime()) {
-      const posts = await trx
-        .selectFrom('dink_posts')
-        .innerJoin('bingo_team_members', 'bingo_team_members.wom_id', 'dink_posts.wom_id')
-        .select([
-          'dink_posts.wom_id',
-          'dink_posts.dedupe_key',
-          'dink_posts.type',
-          'dink_posts.payload',
-          'dink_posts.received_at',
-          'dink_posts.image_id',
-        ])
-        .where('bingo_team_members.board_id', '=', id)
-        .where('dink_posts.processed_at', 'is not', null)
-        .where('dink_posts.received_at', '>=', board.starts_at)
-        .where('dink_posts.received_at', '<', board.ends_at)
-        .orderBy('dink_posts.id')
-        .execute();
-      for (const post of posts)
-        await recordBingoPost(
-          trx,
-          { ...post, payload: JSON.parse(post.payload) as unknown },
-          post.image_id,
-          now,
-        );
-      await settleBoard(trx, id, now);
-    }
+    await countInboxPosts(trx, id, now);
     await bumpRevision(trx, 'bingo');
   });
   const view = await readBoardView(deps.db, id);

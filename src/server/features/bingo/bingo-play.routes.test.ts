@@ -276,8 +276,13 @@ for (const dialect of testDialects) {
         headers: { cookie: refereeCookie },
       });
       expect(queue.statusCode).toBe(200);
-      const [found] = queue.json<BingoSubmission[]>();
-      expect(found).toMatchObject({ source: 'auto', tile_title: 'Warhammer', member_name: 'Zezima' });
+      // Made after its start, the board counted the drop and kills already posted: both wait.
+      expect(queue.json<BingoSubmission[]>().map((entry) => entry.tile_title)).toEqual([
+        'Warhammer',
+        'Zulrah',
+      ]);
+      const found = queue.json<BingoSubmission[]>().find((entry) => entry.tile_title === 'Warhammer');
+      expect(found).toMatchObject({ source: 'auto', member_name: 'Zezima' });
       const shot = await t.app.inject({
         method: 'GET',
         url: found!.screenshot!.thumbnail,
@@ -312,7 +317,9 @@ for (const dialect of testDialects) {
         method: 'GET',
         url: `/api/admin/bingo/${id}/submissions?status=pending`,
       });
-      expect(pending.json<BingoSubmission[]>()).toHaveLength(1);
+      expect(
+        pending.json<BingoSubmission[]>().filter((entry) => entry.tile_title === 'Warhammer'),
+      ).toHaveLength(1);
     });
 
     it('tells Discord the standings once a day while a board runs, and the final standings once it ends', async () => {

@@ -13,6 +13,7 @@ import type { MemberRef } from '#core/discord/news.ts';
 import { screenshotUrls } from '#core/dink/screenshots.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
+import { readJson } from '../../db/values.ts';
 import { announce } from '../discord/discord-outbox.ts';
 import { sharesPublicly } from '../dink/dink-visibility.ts';
 import { boardGains } from './bingo-baselines.ts';
@@ -157,7 +158,8 @@ export async function completeTile(
     .execute();
   const team = board.teams.find((candidate) => candidate.id === completion.team_id);
   const tile = board.tiles.find((candidate) => candidate.id === completion.tile_id);
-  if (!team || !tile) return;
+  // A board over is told once, by its final standings: a late post or decision is not news.
+  if (!team || !tile || Date.parse(board.ends_at) <= now.getTime()) return;
   const member = await publicMember(trx, completion.wom_id);
   const ref = { id: board.id, title: board.title };
   await announce(
@@ -262,11 +264,14 @@ export async function settleBingoBoards(trx: Transaction<Database>, now: Date): 
   if (changed) await bumpRevision(trx, 'bingo');
 }
 
+/** The Dink types a tile counts: drops and collection-log slots for items, kill counts for bosses. */
+export const COUNTED_TYPES: readonly string[] = ['LOOT', 'COLLECTION', 'KILL_COUNT'];
+
 type BingoPost = { wom_id: string; dedupe_key: string; type: string; payload: unknown; received_at: string };
 
 /** For each board running when the post was made whose teams hold its poster: the post's tile events. */
 async function draftsOfPost(trx: Transaction<Database>, post: BingoPost) {
-  if (!['LOOT', 'COLLECTION', 'KILL_COUNT'].includes(post.type)) return [];
+  if (!COUNTED_TYPES.includes(post.type)) return [];
   const at = new Date(post.received_at).toISOString();
   const teams = await trx
     .selectFrom('bingo_team_members')
@@ -321,4 +326,38 @@ export async function recordBingoPost(
   }
   if (found.length > 0) await bumpRevision(trx, 'bingo');
   return found.length > 0 && imageId !== null;
+}
+
+/**
+ * Counts for a board the Dink posts the moments job had already read when the board was made or a
+ * tile was added: those the inbox still holds (two days), by its teams' members inside its window.
+ */
+export async function countInboxPosts(trx: Transaction<Database>, boardId: number, now: Date): Promise<void> {
+  const board = await trx
+    .selectFrom('bingo_boards')
+    .select(['starts_at', 'ends_at'])
+    .where('id', '=', boardId)
+    .executeTakeFirst();
+  if (!board || Date.parse(board.starts_at) > now.getTime()) return;
+  const posts = await trx
+    .selectFrom('dink_posts')
+    .innerJoin('bingo_team_members', 'bingo_team_members.wom_id', 'dink_posts.wom_id')
+    .select([
+      'dink_posts.wom_id',
+      'dink_posts.dedupe_key',
+      'dink_posts.type',
+      'dink_posts.payload',
+      'dink_posts.received_at',
+      'dink_posts.image_id',
+    ])
+    .where('bingo_team_members.board_id', '=', boardId)
+    .where('dink_posts.processed_at', 'is not', null)
+    .where('dink_posts.type', 'in', [...COUNTED_TYPES])
+    .where('dink_posts.received_at', '>=', board.starts_at)
+    .where('dink_posts.received_at', '<', board.ends_at)
+    .orderBy('dink_posts.id')
+    .execute();
+  for (const post of posts)
+    await recordBingoPost(trx, { ...post, payload: readJson(post.payload) }, post.image_id, now);
+  await settleBoard(trx, boardId, now);
 }

@@ -17,10 +17,10 @@ import { bingoBoardSchema } from '#core/bingo/board-view.ts';
 import { errorResponseSchema } from '#core/errors.ts';
 import { serialIdSchema, womPlayerIdSchema } from '#core/http/params.schema.ts';
 import type { Clock } from '../../clock.ts';
-import { readRevisionKey } from '../../db/revisions.ts';
+import { knownRevisionKey, readRevisionKey } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/http-error.ts';
-import { prebuildJson, sendPrebuilt, type PrebuiltBody } from '../../http/prebuilt-body.ts';
+import { prebuildJson, sendPrebuilt, writePrebuilt, type PrebuiltBody } from '../../http/prebuilt-body.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
 import { DINK_MAX_BODY_BYTES, DINK_MAX_IMAGE_BYTES } from '#core/dink/receiver-limits.ts';
 import {
@@ -66,6 +66,27 @@ const queueQuerySchema = z.object({
 
 /** Boards' public answers held at once; each is rebuilt when a revision moves. */
 const CACHED_BOARDS = 20;
+
+/**
+ * The boards' bodies already built for a revision key, by id, to be had without waiting: what lets
+ * the route answer from its first hook, as the public reads answer theirs (public-reads.ts, which
+ * takes fixed paths only, not a board's). Emptied when the key moves; at most `limit` are held.
+ */
+function builtBoards(limit: number) {
+  let heldKey: string | null = null;
+  let bodies = new Map<string, PrebuiltBody>();
+  return {
+    get: (key: string, id: string) => (key === heldKey ? bodies.get(id) : undefined),
+    set(key: string, id: string, body: PrebuiltBody) {
+      if (key !== heldKey) {
+        heldKey = key;
+        bodies = new Map();
+      }
+      bodies.set(id, body);
+      if (bodies.size > limit) bodies.delete(bodies.keys().next().value ?? id);
+    },
+  };
+}
 
 const boardListSchema = z.object({
   items: z.array(
@@ -304,6 +325,7 @@ export async function bingoRoutes(
   );
 
   const boards = characterPagesCache<PrebuiltBody>(CACHED_BOARDS);
+  const built = builtBoards(CACHED_BOARDS);
 
   routes.get(
     '/api/bingo',
@@ -321,6 +343,17 @@ export async function bingoRoutes(
   routes.get(
     '/api/bingo/:id',
     {
+      // A board built for the data as this process knows it goes out at once, before validation, the
+      // handler and the send hooks (most of a cached answer's cost); anything else goes on.
+      onRequest: (request, reply, done) => {
+        if (request.method !== 'GET') return done();
+        const key = knownRevisionKey(deps.db);
+        // Not validated yet: the path's text, which matches only an id as the handler writes it.
+        const body = key === null ? undefined : built.get(key, String(request.params.id));
+        if (!body) return done();
+        reply.hijack();
+        writePrebuilt(request.raw, reply.raw, body, 200);
+      },
       schema: {
         tags: ['public'],
         params: z.object({ id: serialIdSchema }),
@@ -329,11 +362,13 @@ export async function bingoRoutes(
     },
     async (request, reply) => {
       const { id } = request.params;
-      const body = await boards(await readRevisionKey(deps.db), String(id), async () => {
+      const key = await readRevisionKey(deps.db);
+      const body = await boards(key, String(id), async () => {
         const board = await readBoardView(deps.db, id);
         return board === null ? null : prebuildJson(bingoBoardSchema, board);
       });
       if (body === null) throw notFound('No such board');
+      built.set(key, String(id), body);
       return sendPrebuilt(request, reply, body);
     },
   );

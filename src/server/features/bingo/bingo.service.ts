@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { BingoBoardView } from '#core/bingo/board-view.ts';
-import { readBoardView } from './bingo-progress.ts';
+import { countInboxPosts, readBoardView } from './bingo-progress.ts';
 import { countOpenBoards, findBoard } from './bingo.repository.ts';
 
 export interface BingoDeps {
@@ -130,6 +130,8 @@ export async function createBoard(
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeTilesAndTeams(trx, board.id, input);
+    // A board made after its start counts what its members posted since, as the inbox holds it.
+    await countInboxPosts(trx, board.id, now);
     await recordAudit(trx, {
       actor,
       action: 'bingo.create',
