@@ -68,7 +68,12 @@ export interface BoardInput {
     points: number;
     goal: TileGoal;
   }>;
-  teams: Array<{ id: number; name: string; members: Array<{ wom_id: string; name: string }> }>;
+  /** Each team's members; `listed` is false for one hidden from the public (who still plays). */
+  teams: Array<{
+    id: number;
+    name: string;
+    members: Array<{ wom_id: string; name: string; listed: boolean }>;
+  }>;
 }
 
 export interface Proof {
@@ -159,7 +164,11 @@ export function reachedTiles(
  * bonuses. A tile is complete once the site recorded it (found by itself or approved by a referee),
  * pending while a proof waits for a referee, else open.
  */
-export function boardView(board: BoardInput, facts: BoardFacts): BingoBoardView {
+export function boardView(
+  board: BoardInput,
+  facts: BoardFacts,
+  audience: 'public' | 'admin' = 'public',
+): BingoBoardView {
   const key = (entry: { team_id: number; tile_id: number }) => `${entry.team_id}:${entry.tile_id}`;
   const completions = new Map(facts.completions.map((entry) => [key(entry), entry]));
   const pending = new Set(facts.pending.map(key));
@@ -197,7 +206,9 @@ export function boardView(board: BoardInput, facts: BoardFacts): BingoBoardView 
         name: team.name,
         score: score.total,
         bonus: score.bonus,
-        members: team.members,
+        members: team.members
+          .filter((member) => audience === 'admin' || member.listed)
+          .map(({ wom_id, name }) => ({ wom_id, name })),
         tiles: states,
       };
     }),

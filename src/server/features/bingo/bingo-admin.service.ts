@@ -297,7 +297,7 @@ export async function bookBoardPoints(deps: BingoDeps, id: number, actor: AuditA
         .executeTakeFirst();
       if (batch && batch.undone_at === null) throw conflict(BINGO_MESSAGES.booked);
     }
-    const view = await readBoardView(trx, id);
+    const view = await readBoardView(trx, id, 'admin');
     const placed = rankByValue(view?.teams ?? [], (team) => team.score);
     const entries = placed.flatMap(({ item, rank }) =>
       item.members.map((member) => ({ wom_id: member.wom_id, placement: rank })),

@@ -178,8 +178,15 @@ for (const dialect of testDialects) {
       // A hidden member's proof leaves the public board; the tile still counts.
       await t.database.db.updateTable('members').set({ hidden: true }).where('wom_id', '=', '101').execute();
       await bumpRevision(t.database.db, 'members');
-      const hidden = cell(await view(id), 'Red', 'Warhammer');
+      const hiddenView = await view(id);
+      const hidden = cell(hiddenView, 'Red', 'Warhammer');
       expect(hidden).toMatchObject({ state: 'complete', proof: null });
+      // Nor is the member named on the public board; the admins still see who plays.
+      expect(hiddenView.teams.find((team) => team.name === 'Red')?.members).toEqual([]);
+      const adminView = await asAdmin({ method: 'GET', url: `/api/admin/bingo/${id}` });
+      expect(adminView.json<BingoBoardView>().teams.find((team) => team.name === 'Red')?.members).toEqual([
+        { wom_id: '101', name: 'Zezima' },
+      ]);
       expect((await t.app.inject({ method: 'GET', url: red?.proof?.thumbnail ?? '' })).statusCode).toBe(404);
       await t.database.db.updateTable('members').set({ hidden: false }).where('wom_id', '=', '101').execute();
       await bumpRevision(t.database.db, 'members');

@@ -95,11 +95,18 @@ async function boardFacts(db: Db, board: BoardInput): Promise<BoardFacts> {
   return { events, gains, ...decided };
 }
 
-/** The public board (issue 31's contract) as it stands; null for a board that does not exist. */
-export async function readBoardView(db: Db, id: number): Promise<BingoBoardView | null> {
+/**
+ * The board (issue 31's contract) as it stands, for the public (members hidden from it left out of
+ * their team's list, though they still play) or its admins; null for a board that does not exist.
+ */
+export async function readBoardView(
+  db: Db,
+  id: number,
+  audience: 'public' | 'admin' = 'public',
+): Promise<BingoBoardView | null> {
   const board = await findBoard(db, id);
   if (!board) return null;
-  return boardView(board, await boardFacts(db, board));
+  return boardView(board, await boardFacts(db, board), audience);
 }
 
 const lineNames = (lines: CompletedLines): string[] => [

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { tileGoalSchema, type TileGoal } from '#core/bingo/bingo.schema.ts';
 import type { BoardInput } from '#core/bingo/board-view.ts';
 import type { Database } from '../../db/schema.ts';
+import { isVisibleMember } from '../members/members.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -27,7 +28,12 @@ export async function findBoard(db: Db, id: number): Promise<BoardInput | undefi
     db
       .selectFrom('bingo_team_members')
       .innerJoin('members', 'members.wom_id', 'bingo_team_members.wom_id')
-      .select(['bingo_team_members.team_id', 'bingo_team_members.wom_id', 'members.name'])
+      .select((eb) => [
+        'bingo_team_members.team_id',
+        'bingo_team_members.wom_id',
+        'members.name',
+        isVisibleMember(eb).as('listed'),
+      ])
       .where('bingo_team_members.board_id', '=', id)
       .orderBy('members.name')
       .execute(),
@@ -55,7 +61,7 @@ export async function findBoard(db: Db, id: number): Promise<BoardInput | undefi
       name: team.name,
       members: members
         .filter((member) => member.team_id === team.id)
-        .map((member) => ({ wom_id: member.wom_id, name: member.name })),
+        .map((member) => ({ wom_id: member.wom_id, name: member.name, listed: Boolean(member.listed) })),
     })),
   };
 }

@@ -487,7 +487,7 @@ export async function adminBingoRoutes(app: FastifyInstance, deps: AdminRouteDep
       },
     },
     async (request) => {
-      const view = await readBoardView(deps.db, request.params.id);
+      const view = await readBoardView(deps.db, request.params.id, 'admin');
       if (!view) throw notFound('No such board');
       return { ...view, ...(await adminExtras(deps.db, request.params.id, deps.clock.now())) };
     },

@@ -102,7 +102,7 @@ const boardColumns = (input: CreateBingoInput) => ({
 });
 
 async function viewOf(db: Kysely<Database>, id: number): Promise<BingoBoardView> {
-  const view = await readBoardView(db, id);
+  const view = await readBoardView(db, id, 'admin');
   if (!view) throw notFound(NO_BOARD);
   return view;
 }
