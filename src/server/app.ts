@@ -11,6 +11,7 @@ import { dinkFeedRoutes } from './features/dink/dink-feed.routes.ts';
 import { dinkImagesRoutes } from './features/dink/dink-images.routes.ts';
 import { dinkMeRoutes } from './features/dink/dink-me.routes.ts';
 import { dinkReceiverRoutes } from './features/dink/dink-receiver.routes.ts';
+import { interactionsRoutes } from './features/discord-commands/interactions.routes.ts';
 import { adminInactivityRoutes } from './features/admin-inactivity/admin-inactivity.routes.ts';
 import { adminMembersRoutes } from './features/admin-members/admin-members.routes.ts';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes.ts';
@@ -152,6 +153,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await dinkImagesRoutes(api, { db: database.db });
     await bingoRoutes(api, { db: database.db, clock, imageCaps: config.dink.imageCaps });
     await dinkMeRoutes(api, { db: database.db, clock, siteUrl: config.discord.siteUrl });
+    await interactionsRoutes(api, {
+      db: database.db,
+      clock,
+      publicKey: config.discord.publicKey,
+      siteUrl: config.discord.siteUrl,
+    });
     await dinkReceiverRoutes(api, {
       db: database.db,
       clock,

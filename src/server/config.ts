@@ -159,6 +159,10 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: positiveInt(30),
 
   DISCORD_API_BASE_URL: z.url().optional(),
+  DISCORD_PUBLIC_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be the application's public key: 64 hexadecimal characters")
+    .optional(),
   DISCORD_DELIVERY_INTERVAL_SECONDS: positiveInt(5),
 
   DINK_IMAGE_MEMBER_MB: positiveInt(100),
@@ -246,6 +250,8 @@ export interface Config {
     deliveryIntervalMs: number;
     /** The site's address for links in Discord messages: PUBLIC_URL, else this server's local one. */
     siteUrl: string;
+    /** The Discord application's Ed25519 public key (hex) its interactions are signed with; null without commands. */
+    publicKey: string | null;
   };
   dink: {
     /** Screenshot storage per member (their oldest make room) and for the whole site (then none kept). */
@@ -371,6 +377,7 @@ export function loadConfig(
       apiBaseUrl: env.DISCORD_API_BASE_URL ?? null,
       deliveryIntervalMs: env.DISCORD_DELIVERY_INTERVAL_SECONDS * 1000,
       siteUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      publicKey: env.DISCORD_PUBLIC_KEY ?? null,
     },
     dink: {
       imageCaps: {

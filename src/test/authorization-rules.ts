@@ -135,6 +135,8 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
     body: { status: 'approved' },
   })),
   'POST /api/admin/bingo/balance': one(adminOnly(400), () => ({ body: { members: ['999999'], teams: 2 } })),
+  // Discord's own requests: signed with the application's key, never a session (none is set here).
+  'POST /api/discord/interactions': one(everyone(401), () => ({ body: { type: 1 } })),
   'GET /api/me/bingo/:id': one(signedIn(404), () => ({ params: { id: '999999' } })),
   'PUT /api/bingo/:id/signups/:womId': one(signedIn(404), () => ({ params: { id: '999999', womId: '1' } })),
   'DELETE /api/bingo/:id/signups/:womId': one(signedIn(404), () => ({

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { CALLBACK, INTERACTION, interactionSchema } from '#core/discord/interactions.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError, badRequest } from '../../http/http-error.ts';
+import { answerCommand } from './clan-commands.ts';
+import { interactionKey, isSignedByDiscord } from './interaction-signature.ts';
+
+/** Discord's interactions are small; anything bigger is not one. */
+const INTERACTION_MAX_BYTES = 64 * 1024;
+
+const refused = () => new HttpError(401, 'UNAUTHENTICATED', 'invalid request signature');
+
+/**
+ * Slash commands over HTTP (issue 32): Discord posts each interaction here, signed with the
+ * application's key. A PING is answered with a PONG; a command with its answer. Without a key set
+ * (DISCORD_PUBLIC_KEY), no request can be verified, so every one is refused.
+ */
+export async function interactionsRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; clock: Clock; publicKey: string | null; siteUrl: string },
+): Promise<void> {
+  const key = deps.publicKey === null ? null : interactionKey(deps.publicKey);
+  await app.register(async (scope) => {
+    // The signature covers the body's exact bytes: it is read as text, checked, then parsed.
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: INTERACTION_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(
+      '/api/discord/interactions',
+      {
+        bodyLimit: INTERACTION_MAX_BYTES,
+        schema: {
+          tags: ['discord'],
+          description:
+            "Discord's interactions endpoint: PING answered with PONG, the clan's slash commands with their answers; 401 unless signed with the application's key.",
+        },
+      },
+      async (request) => {
+        const body = typeof request.body === 'string' ? request.body : '';
+        const header = (name: string) => {
+          const value = request.headers[name];
+          return typeof value === 'string' ? value : undefined;
+        };
+        const signed =
+          key !== null &&
+          isSignedByDiscord(
+            key,
+            { signature: header('x-signature-ed25519'), timestamp: header('x-signature-timestamp'), body },
+            deps.clock.now().getTime(),
+          );
+        if (!signed) throw refused();
+        let json: unknown;
+        try {
+          json = JSON.parse(body);
+        } catch {
+          throw badRequest('Not an interaction: the JSON cannot be read');
+        }
+        const parsed = interactionSchema.safeParse(json);
+        if (!parsed.success) throw badRequest('Not an interaction');
+        if (parsed.data.type === INTERACTION.ping) return { type: CALLBACK.pong };
+        if (parsed.data.type !== INTERACTION.command)
+          throw badRequest('The site answers only PING and commands');
+        return answerCommand(deps.db, parsed.data, deps.siteUrl);
+      },
+    );
+  });
+}
