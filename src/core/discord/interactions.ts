@@ -55,7 +55,14 @@ export const CLAN_COMMANDS = [
     description: "A player's siege score and place",
     options: [{ type: 3, name: 'player', description: 'In-game name', required: false }],
   },
+  {
+    name: 'rank',
+    description: "A player's rank, and what the next one needs",
+    options: [{ type: 3, name: 'player', description: 'In-game name', required: false }],
+  },
   { name: 'leaderboard', description: 'The siege score leaders' },
+  { name: 'events', description: 'The running and the next clan events' },
+  { name: 'bingo', description: "The running bingo boards' standings" },
   {
     name: 'whois',
     description: "A player's page on the clan site",

@@ -66,6 +66,19 @@ export async function findBoard(db: Db, id: number): Promise<BoardInput | undefi
   };
 }
 
+/** The boards running at `now`, oldest first. */
+export async function listRunningBoardIds(db: Db, now: Date): Promise<number[]> {
+  const at = now.toISOString();
+  const rows = await db
+    .selectFrom('bingo_boards')
+    .select('id')
+    .where('starts_at', '<=', at)
+    .where('ends_at', '>', at)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** How long after its end a board is still settled: the sync that records its final figures. */
 const SETTLED_AFTER_END_MS = 2 * 86_400_000;
 

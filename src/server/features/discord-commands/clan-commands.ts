@@ -1,13 +1,21 @@
 import type { Kysely } from 'kysely';
 import { messageAnswer, optionOf, siegePlace, type Interaction } from '#core/discord/interactions.ts';
 import { inertText } from '#core/discord/news-messages.ts';
+import { nextRank, rankDisplayName } from '#core/clan/rank-ladder.ts';
+import { nextRankInWords } from '#core/members/character.schema.ts';
 import { rankByValue, topPlaces } from '#core/ranking/competition-ranking.ts';
 import { pathTo, paths } from '#core/site/pages.ts';
 import type { Database } from '../../db/schema.ts';
 import { listSiegeScores } from '../leaderboards/leaderboards.repository.ts';
-import { isVisibleMember } from '../members/members.repository.ts';
+import { readBoardView } from '../bingo/bingo-progress.ts';
+import { listRunningBoardIds } from '../bingo/bingo.repository.ts';
+import { ladderContext } from '../clan-settings/clan-settings.ts';
+import { findVisibleRosterRow, isVisibleMember } from '../members/members.repository.ts';
 
 const LEADERS = 10;
+const EVENTS_SHOWN = 6;
+const BOARDS_SHOWN = 3;
+const TEAMS_SHOWN = 5;
 const number = (value: number) => Math.round(value).toLocaleString('en-US');
 const ordinal = (place: number) => {
   const tens = place % 100;
@@ -33,7 +41,12 @@ const noSuchPlayer = (name: string) => messageAnswer(`No clan member is named ${
  * The answer to one of the clan's slash commands (issue 32), read from the site's own data: never a
  * ping (no mentions are parsed), and only the caller sees an answer about a mistake.
  */
-export async function answerCommand(db: Kysely<Database>, interaction: Interaction, siteUrl: string) {
+export async function answerCommand(
+  db: Kysely<Database>,
+  interaction: Interaction,
+  context: { siteUrl: string; now: Date },
+) {
+  const { siteUrl, now } = context;
   const site = siteUrl.replace(/\/+$/, '');
   const link = (womId: string, name: string) =>
     `[${inertText(name)}](${site}${pathTo(paths.member, Number(womId))})`;
@@ -65,6 +78,61 @@ export async function answerCommand(db: Kysely<Database>, interaction: Interacti
           ),
         ].join('\n'),
       );
+    }
+    case 'rank': {
+      const name = optionOf(interaction, 'player');
+      if (name === null) return needPlayer('rank');
+      const player = await findPlayer(db, name);
+      const row = player ? await findVisibleRosterRow(db, player.wom_id) : undefined;
+      if (!row) return noSuchPlayer(name);
+      const { ladder } = await ladderContext(db, now);
+      const next = nextRankInWords(nextRank(ladder, row, now));
+      return messageAnswer(
+        `${link(row.wom_id, row.name)} is ${inertText(rankDisplayName(ladder, row.womrole))}${next === null ? '' : `: ${inertText(next)}`}.`,
+      );
+    }
+    case 'events': {
+      const at = now.toISOString();
+      const events = (
+        await db
+          .selectFrom('events')
+          .select(['name', 'start_date', 'end_date'])
+          .where('end_date', '>', at)
+          .orderBy('start_date')
+          .limit(EVENTS_SHOWN)
+          .execute()
+      ).map((event) => ({
+        name: event.name,
+        start: event.start_date === null ? null : new Date(event.start_date).toISOString(),
+        end: event.end_date === null ? at : new Date(event.end_date).toISOString(),
+      }));
+      const when = (iso: string) => `<t:${Math.floor(Date.parse(iso) / 1000)}:R>`;
+      const running = events.filter((event) => event.start !== null && event.start <= at);
+      const next = events.find((event) => event.start !== null && event.start > at);
+      if (running.length === 0 && !next) return messageAnswer('No event is running or planned.');
+      return messageAnswer(
+        [
+          ...running.map((event) => `Running: **${inertText(event.name)}**, ends ${when(event.end)}`),
+          ...(next ? [`Next: **${inertText(next.name)}**, starts ${when(next.start ?? at)}`] : []),
+          `${site}${paths.events}`,
+        ].join('\n'),
+      );
+    }
+    case 'bingo': {
+      const ids = await listRunningBoardIds(db, now);
+      if (ids.length === 0) return messageAnswer('No bingo board is running.');
+      const lines: string[] = [];
+      for (const id of ids.slice(0, BOARDS_SHOWN)) {
+        const board = await readBoardView(db, id);
+        if (!board) continue;
+        // Every team, a team yet to score too: best first, ties by name.
+        const teams = [...board.teams].sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
+        lines.push(
+          `**${inertText(board.title)}** ${site}${pathTo(paths.bingo, board.id)}`,
+          ...teams.slice(0, TEAMS_SHOWN).map((team) => `${inertText(team.name)} — ${number(team.score)}`),
+        );
+      }
+      return messageAnswer(lines.join('\n'));
     }
     case 'whois': {
       const name = optionOf(interaction, 'player');

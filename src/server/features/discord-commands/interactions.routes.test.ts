@@ -130,6 +130,62 @@ for (const dialect of testDialects) {
       });
     });
 
+    it("tells a player's rank, the running and next events, and the running bingo boards' standings", async () => {
+      const rank = (await send(command('rank', 'Lynx Titan'))).json<{ data: { content: string } }>();
+      expect(rank.data.content).toMatch(/^\[Lynx Titan\]\(https:\/\/clan\.example\/members\/102\) is /);
+      const none = (await send(command('events'))).json<{ data: { content: string } }>();
+      expect(none.data.content).toBe('No event is running or planned.');
+      for (const [name, start, end] of [
+        ['Skill of the Week', '2026-11-30T00:00:00.000Z', '2026-12-07T00:00:00.000Z'],
+        ['Boss of the Week', '2026-12-07T00:00:00.000Z', '2026-12-14T00:00:00.000Z'],
+      ] as const)
+        await t.database.db
+          .insertInto('events')
+          .values({
+            name,
+            type: 'Weekly',
+            start_date: start,
+            end_date: end,
+            created_at: NOW,
+            updated_at: NOW,
+          })
+          .execute();
+      const events = (await send(command('events'))).json<{ data: { content: string } }>();
+      expect(events.data.content.split('\n')).toEqual([
+        `Running: **Skill of the Week**, ends <t:${Date.parse('2026-12-07T00:00:00.000Z') / 1000}:R>`,
+        `Next: **Boss of the Week**, starts <t:${Date.parse('2026-12-07T00:00:00.000Z') / 1000}:R>`,
+        'https://clan.example/events',
+      ]);
+      expect((await send(command('bingo'))).json()).toMatchObject({
+        data: { content: 'No bingo board is running.' },
+      });
+      const board = await t.database.db
+        .insertInto('bingo_boards')
+        .values({
+          title: 'Winter bingo',
+          description: '',
+          starts_at: '2026-11-30T00:00:00.000Z',
+          ends_at: '2026-12-07T00:00:00.000Z',
+          size: 3,
+          codeword: null,
+          review: 'auto',
+          bonuses: JSON.stringify({ row: 0, column: 0, diagonal: 0, board: 0 }),
+          created_by: null,
+          created_at: NOW,
+          updated_at: NOW,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const name of ['Red', 'Blue'])
+        await t.database.db.insertInto('bingo_teams').values({ board_id: board.id, name }).execute();
+      const bingo = (await send(command('bingo'))).json<{ data: { content: string } }>();
+      expect(bingo.data.content.split('\n')).toEqual([
+        `**Winter bingo** https://clan.example/bingo/${board.id}`,
+        'Blue — 0',
+        'Red — 0',
+      ]);
+    });
+
     it('refuses a body that is not an interaction, even signed', async () => {
       expect((await send({ nonsense: true })).statusCode).toBe(400);
     });

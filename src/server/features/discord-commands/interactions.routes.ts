@@ -64,7 +64,7 @@ export async function interactionsRoutes(
         if (parsed.data.type === INTERACTION.ping) return { type: CALLBACK.pong };
         if (parsed.data.type !== INTERACTION.command)
           throw badRequest('The site answers only PING and commands');
-        return answerCommand(deps.db, parsed.data, deps.siteUrl);
+        return answerCommand(deps.db, parsed.data, { siteUrl: deps.siteUrl, now: deps.clock.now() });
       },
     );
   });
