@@ -29,6 +29,9 @@ async function addMember(page: Page, member: { name: string }): Promise<string> 
   const dialog = page.getByRole('dialog', { name: 'Add New Member' });
   await dialog.getByLabel('Name', { exact: true }).fill(member.name);
   await dialog.getByLabel('WOM ID').fill(womId);
+  // WOM's answer fills the names left empty: wait for it, as a person sees it, before typing one.
+  await dialog.getByLabel('WOM ID').blur();
+  await expect(dialog.getByText(/^Wise Old Man knows this player as/)).toBeVisible();
   await dialog.getByLabel('WOM Name').fill(member.name);
   await dialog.getByRole('button', { name: 'Save Member' }).click();
   await expect(dialog).toBeHidden();

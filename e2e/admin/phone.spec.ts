@@ -10,6 +10,7 @@ const TABS = [
   'Alerts',
   'Inactivity',
   'Events',
+  'Bingo',
   'Ranks',
   'Clan',
   'Seasons',
@@ -124,6 +125,8 @@ for (const { width, height, name: device } of WIDTHS) {
       await page.goto('/admin/members/new');
       await page.getByLabel('Name', { exact: true }).fill(saved.name);
       await page.getByLabel('WOM ID').fill(saved.womId);
+      await page.getByLabel('WOM ID').blur();
+      await expect(page.getByText(/^Wise Old Man knows this player as/)).toBeVisible();
       await page.getByRole('button', { name: 'Save Member' }).click();
       await expect(page).toHaveURL('/admin');
       const banner = page.getByRole('status').filter({ hasText: `${saved.name} was successfully saved.` });

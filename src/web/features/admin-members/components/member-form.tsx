@@ -224,7 +224,11 @@ export function MemberForm({
               error={errors.wom_id?.message}
               {...form.register('wom_id', { onBlur: () => setCheckedWomId(getValues('wom_id').trim()) })}
             />
-            <WomIdCheck womId={checkedWomId} onFound={fillNames} />
+            {/* A line kept for WOM's answer: it appears as the field loses focus, often to a click on
+                Save, and must not move that button out from under the pointer. */}
+            <div className="min-h-5">
+              <WomIdCheck womId={checkedWomId} onFound={fillNames} />
+            </div>
           </div>
         )}
         <FormField
