@@ -67,27 +67,6 @@ const queueQuerySchema = z.object({
 /** Boards' public answers held at once; each is rebuilt when a revision moves. */
 const CACHED_BOARDS = 20;
 
-/**
- * The boards' bodies already built for a revision key, by id, to be had without waiting: what lets
- * the route answer from its first hook, as the public reads answer theirs (public-reads.ts, which
- * takes fixed paths only, not a board's). Emptied when the key moves; at most `limit` are held.
- */
-function builtBoards(limit: number) {
-  let heldKey: string | null = null;
-  let bodies = new Map<string, PrebuiltBody>();
-  return {
-    get: (key: string, id: string) => (key === heldKey ? bodies.get(id) : undefined),
-    set(key: string, id: string, body: PrebuiltBody) {
-      if (key !== heldKey) {
-        heldKey = key;
-        bodies = new Map();
-      }
-      bodies.set(id, body);
-      if (bodies.size > limit) bodies.delete(bodies.keys().next().value ?? id);
-    },
-  };
-}
-
 const boardListSchema = z.object({
   items: z.array(
     z.object({
@@ -325,7 +304,6 @@ export async function bingoRoutes(
   );
 
   const boards = characterPagesCache<PrebuiltBody>(CACHED_BOARDS);
-  const built = builtBoards(CACHED_BOARDS);
 
   routes.get(
     '/api/bingo',
@@ -349,7 +327,7 @@ export async function bingoRoutes(
         if (request.method !== 'GET') return done();
         const key = knownRevisionKey(deps.db);
         // Not validated yet: the path's text, which matches only an id as the handler writes it.
-        const body = key === null ? undefined : built.get(key, String(request.params.id));
+        const body = key === null ? undefined : boards.ready(key, String(request.params.id));
         if (!body) return done();
         reply.hijack();
         writePrebuilt(request.raw, reply.raw, body, 200);
@@ -368,7 +346,6 @@ export async function bingoRoutes(
         return board === null ? null : prebuildJson(bingoBoardSchema, board);
       });
       if (body === null) throw notFound('No such board');
-      built.set(key, String(id), body);
       return sendPrebuilt(request, reply, body);
     },
   );

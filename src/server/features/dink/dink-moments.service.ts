@@ -7,7 +7,7 @@ import { readJson } from '../../db/values.ts';
 import { recordBingoPost } from '../bingo/bingo-progress.ts';
 import { announce } from '../discord/discord-outbox.ts';
 import { deleteImages } from './dink-inbox.repository.ts';
-import { sharesPublicly } from './dink-visibility.ts';
+import { memberSharing } from './dink-visibility.ts';
 
 type Trx = Transaction<Database>;
 
@@ -75,13 +75,8 @@ function notificationOf(payload: string): DinkNotification | null {
 }
 
 async function isPublic(trx: Trx, womId: string): Promise<{ shared: boolean; name: string }> {
-  const row = await trx
-    .selectFrom('members')
-    .leftJoin('dink_links', 'dink_links.wom_id', 'members.wom_id')
-    .select((eb) => ['members.name', sharesPublicly(eb).as('shared')])
-    .where('members.wom_id', '=', womId)
-    .executeTakeFirst();
-  return { shared: row ? Boolean(row.shared) : false, name: row?.name ?? womId };
+  const member = await memberSharing(trx, womId);
+  return { shared: member?.shared ?? false, name: member?.name ?? womId };
 }
 
 /** The character's moments made in the hour up to now, the one just made included. */

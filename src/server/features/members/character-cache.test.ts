@@ -12,6 +12,20 @@ describe('characterPagesCache', () => {
     expect(build).toHaveBeenCalledTimes(2);
   });
 
+  it('hands out a page already built without waiting, for its key only, and no miss or evicted one', async () => {
+    const cache = characterPagesCache<string>(1);
+    const pending = cache('r1', '1', async () => 'page');
+    expect(cache.ready('r1', '1')).toBeUndefined();
+    await pending;
+    expect(cache.ready('r1', '1')).toBe('page');
+    expect(cache.ready('r2', '1')).toBeUndefined();
+    await cache('r1', '2', async () => null);
+    expect(cache.ready('r1', '2')).toBeUndefined();
+    await cache('r1', '3', async () => 'other');
+    expect(cache.ready('r1', '1')).toBeUndefined();
+    expect(cache.ready('r1', '3')).toBe('other');
+  });
+
   it('holds at most its limit of pages, letting the oldest go first', async () => {
     const cache = characterPagesCache<string>(2);
     const built: string[] = [];

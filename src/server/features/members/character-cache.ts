@@ -1,9 +1,9 @@
 /** Gets a member's page for the current key, building it when it is not held. */
-export type CharacterPagesCache<T> = (
-  key: string,
-  womId: string,
-  build: () => Promise<T | null>,
-) => Promise<T | null>;
+export interface CharacterPagesCache<T> {
+  (key: string, womId: string, build: () => Promise<T | null>): Promise<T | null>;
+  /** The page already built for this key, without waiting; undefined while none is. */
+  ready(key: string, womId: string): T | undefined;
+}
 
 /**
  * Members' pages, each built once per key (data revisions and day) and kept until the key moves: all
@@ -14,10 +14,12 @@ export type CharacterPagesCache<T> = (
 export function characterPagesCache<T>(limit: number): CharacterPagesCache<T> {
   let heldKey = '';
   let pages = new Map<string, Promise<T | null>>();
-  return (key, womId, build) => {
+  let built = new Map<string, T>();
+  const get = (key: string, womId: string, build: () => Promise<T | null>) => {
     if (key !== heldKey) {
       heldKey = key;
       pages = new Map();
+      built = new Map();
     }
     const held = pages.get(womId);
     if (held) return held;
@@ -25,13 +27,22 @@ export function characterPagesCache<T>(limit: number): CharacterPagesCache<T> {
     const forKey = pages;
     forKey.set(womId, entry);
     // A Map iterates in insertion order: its first key is the oldest page.
-    if (forKey.size > limit) forKey.delete(forKey.keys().next().value ?? womId);
+    if (forKey.size > limit) {
+      const oldest = forKey.keys().next().value ?? womId;
+      forKey.delete(oldest);
+      built.delete(oldest);
+    }
+    const forBuilt = built;
     const forget = () => {
       if (forKey.get(womId) === entry) forKey.delete(womId);
     };
     entry.then((body) => {
       if (body === null) forget();
+      else if (forKey.get(womId) === entry) forBuilt.set(womId, body);
     }, forget);
     return entry;
   };
+  return Object.assign(get, {
+    ready: (key: string, womId: string) => (key === heldKey ? built.get(womId) : undefined),
+  });
 }
