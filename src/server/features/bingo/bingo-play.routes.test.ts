@@ -249,6 +249,14 @@ for (const dialect of testDialects) {
         .where('kind', '=', 'bingo')
         .execute();
       expect(news.map((row) => row.summary)).toContain('auto bingo: Red made a bonus');
+      const bonus = await t.database.db
+        .selectFrom('discord_deliveries')
+        .select('news')
+        .where('summary', '=', 'auto bingo: Red made a bonus')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(bonus.news)).toMatchObject({
+        update: { what: 'bonus', lines: ['row 1'], points: 10 },
+      });
 
       // Points by placement once it ends: Red placed first, Blue scored nothing.
       const early = await asAdmin({ method: 'POST', url: `/api/admin/bingo/${id}/points` });

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { completedLines, type CompletedLines } from '#core/bingo/bingo-scoring.ts';
+import { teamScore, type CompletedLines } from '#core/bingo/bingo-scoring.ts';
 import {
   boardView,
   reachedTiles,
@@ -15,7 +15,7 @@ import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson } from '../../db/values.ts';
 import { announce } from '../discord/discord-outbox.ts';
-import { sharesPublicly } from '../dink/dink-visibility.ts';
+import { memberSharing, sharesPublicly } from '../dink/dink-visibility.ts';
 import { boardGains } from './bingo-baselines.ts';
 import { findBoard, goalOf, listSettlingBoardIds } from './bingo.repository.ts';
 
@@ -119,13 +119,8 @@ const lineNames = (lines: CompletedLines): string[] => [
 /** Who a completion names in Discord: a public member only. */
 async function publicMember(trx: Transaction<Database>, womId: string | null): Promise<MemberRef | null> {
   if (womId === null) return null;
-  const row = await trx
-    .selectFrom('members')
-    .leftJoin('dink_links', 'dink_links.wom_id', 'members.wom_id')
-    .select((eb) => ['members.wom_id', 'members.name', sharesPublicly(eb).as('shared')])
-    .where('members.wom_id', '=', womId)
-    .executeTakeFirst();
-  return row && row.shared ? { wom_id: row.wom_id, name: row.name } : null;
+  const member = await memberSharing(trx, womId);
+  return member?.shared ? { wom_id: member.wom_id, name: member.name } : null;
 }
 
 /**
@@ -184,19 +179,14 @@ export async function completeTile(
     },
     now,
   );
-  const linesBefore = lineNames(completedLines(board.size, board.tiles, (entry) => done.has(entry.id)));
+  const scored = () => teamScore(board.size, board.tiles, (entry) => done.has(entry.id), board.bonuses);
+  const scoredBefore = scored();
   done.add(completion.tile_id);
-  const made = lineNames(completedLines(board.size, board.tiles, (entry) => done.has(entry.id))).filter(
-    (line) => !linesBefore.includes(line),
-  );
+  const scoredAfter = scored();
+  const linesBefore = lineNames(scoredBefore.lines);
+  const made = lineNames(scoredAfter.lines).filter((line) => !linesBefore.includes(line));
   if (made.length === 0) return;
-  const { bonuses } = board;
-  const points = made.reduce((sum, line) => {
-    if (line.startsWith('row')) return sum + bonuses.row;
-    if (line.startsWith('column')) return sum + bonuses.column;
-    if (line.endsWith('diagonal')) return sum + bonuses.diagonal;
-    return sum + bonuses.board;
-  }, 0);
+  const points = scoredAfter.bonus - scoredBefore.bonus;
   await announce(
     trx,
     { kind: 'bingo', board: ref, update: { what: 'bonus', team: team.name, lines: made, points } },
@@ -364,7 +354,7 @@ export async function countInboxPosts(trx: Transaction<Database>, boardId: numbe
     .where('dink_posts.received_at', '<', board.ends_at)
     .orderBy('dink_posts.id')
     .execute();
+  // Each post recorded settles the boards it counts for.
   for (const post of posts)
     await recordBingoPost(trx, { ...post, payload: readJson(post.payload) }, post.image_id, now);
-  await settleBoard(trx, boardId, now);
 }
