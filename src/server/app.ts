@@ -25,6 +25,9 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { claimsRoutes } from './features/claims/claims.routes.ts';
 import { clanRoutes } from './features/clan/clan.routes.ts';
 import { seedClanSettings } from './features/clan-settings/clan-settings.ts';
+import { seedDiscordApp } from './features/discord-home/discord-app-settings.ts';
+import { discordAdminRoutes } from './features/discord-home/discord-admin.routes.ts';
+import { discordHomeRoutes } from './features/discord-home/discord-home.routes.ts';
 import { clanSettingsRoutes } from './features/clan-settings/clan-settings.routes.ts';
 import { pointBatchesRoutes } from './features/point-batches/point-batches.routes.ts';
 import { adminBingoRoutes, bingoRoutes } from './features/bingo/bingo.routes.ts';
@@ -128,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // A fresh database starts from the environment's clan and the spec's rules; the dashboard's stay.
   await seedClanSettings(database.db, config.clan, clock.now());
+  await seedDiscordApp(database.db, config.discord.app, clock.now());
   registerETags(app);
   registerCompression(app);
   await app.register(sessions, { auth });
@@ -153,12 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await dinkImagesRoutes(api, { db: database.db });
     await bingoRoutes(api, { db: database.db, clock, imageCaps: config.dink.imageCaps });
     await dinkMeRoutes(api, { db: database.db, clock, siteUrl: config.discord.siteUrl });
-    await interactionsRoutes(api, {
-      db: database.db,
-      clock,
-      publicKey: config.discord.publicKey,
-      siteUrl: config.discord.siteUrl,
-    });
+    await interactionsRoutes(api, { db: database.db, clock, config });
+    await discordHomeRoutes(api, { db: database.db, clock, config, sessionTtlDays: config.sessionTtlDays });
     await dinkReceiverRoutes(api, {
       db: database.db,
       clock,
@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await adminClaimsRoutes(admin, adminDeps);
       await adminInactivityRoutes(admin, adminDeps);
       await discordRoutes(admin, adminDeps);
+      await discordAdminRoutes(admin, adminDeps);
       await adminDinkRoutes(admin, { ...adminDeps, imageCaps: config.dink.imageCaps });
       await clanSettingsRoutes(admin, adminDeps);
       await pointBatchesRoutes(admin, adminDeps);

@@ -163,6 +163,17 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, "must be the application's public key: 64 hexadecimal characters")
     .optional(),
+  DISCORD_APPLICATION_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, "must be the application's id: digits")
+    .optional(),
+  DISCORD_BOT_TOKEN: z.string().trim().min(1).optional(),
+  DISCORD_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  DISCORD_GUILD_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, "must be the server's id: digits")
+    .optional(),
+  DISCORD_OAUTH_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
   DISCORD_DELIVERY_INTERVAL_SECONDS: positiveInt(5),
 
   DINK_IMAGE_MEMBER_MB: positiveInt(100),
@@ -250,8 +261,19 @@ export interface Config {
     deliveryIntervalMs: number;
     /** The site's address for links in Discord messages: PUBLIC_URL, else this server's local one. */
     siteUrl: string;
-    /** The Discord application's Ed25519 public key (hex) its interactions are signed with; null without commands. */
-    publicKey: string | null;
+    /**
+     * The Discord application as a fresh database starts from it (issue 32): the dashboard's Discord
+     * tab owns these settings after that. Secrets (bot token, client secret) are never logged.
+     */
+    app: {
+      applicationId: string | null;
+      /** The Ed25519 public key (hex) its interactions are signed with; null without commands. */
+      publicKey: string | null;
+      botToken: string | null;
+      clientSecret: string | null;
+      guildId: string | null;
+      oauthAuthorizeUrl: string;
+    };
   };
   dink: {
     /** Screenshot storage per member (their oldest make room) and for the whole site (then none kept). */
@@ -377,7 +399,14 @@ export function loadConfig(
       apiBaseUrl: env.DISCORD_API_BASE_URL ?? null,
       deliveryIntervalMs: env.DISCORD_DELIVERY_INTERVAL_SECONDS * 1000,
       siteUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-      publicKey: env.DISCORD_PUBLIC_KEY ?? null,
+      app: {
+        applicationId: env.DISCORD_APPLICATION_ID ?? null,
+        publicKey: env.DISCORD_PUBLIC_KEY ?? null,
+        botToken: env.DISCORD_BOT_TOKEN ?? null,
+        clientSecret: env.DISCORD_CLIENT_SECRET ?? null,
+        guildId: env.DISCORD_GUILD_ID ?? null,
+        oauthAuthorizeUrl: env.DISCORD_OAUTH_AUTHORIZE_URL,
+      },
     },
     dink: {
       imageCaps: {

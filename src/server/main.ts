@@ -25,6 +25,7 @@ import {
 import { anniversariesJob } from './features/clan-news/anniversaries.job.ts';
 import { clanNewsJob, clanNewsSchedule } from './features/clan-news/clan-news.job.ts';
 import { discordDeliveryJob, discordDeliverySchedule } from './features/discord/discord-delivery.job.ts';
+import { discordRolesJob, discordRolesSchedule } from './features/discord-home/discord-roles.job.ts';
 import { dinkMomentsJob, dinkMomentsSchedule } from './features/dink/dink-moments.job.ts';
 import { playerWatchJob } from './features/player-watch/player-watch.job.ts';
 import { womSyncJob } from './features/wom-sync/wom-sync.service.ts';
@@ -88,6 +89,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
       playerWatchJob({ db: database.db, url: config.jobs.playerWatchUrl }),
       baselineBackfillJob({ db: database.db, gateway: wom.gateway }),
       discordDeliveryJob({ db: database.db, siteUrl: config.discord.siteUrl, log }),
+      discordRolesJob({ db: database.db, config, log }),
       anniversariesJob({ db: database.db, log }),
       clanNewsJob({ db: database.db, gateway: wom.gateway, log }),
       dinkMomentsJob({ db: database.db }),
@@ -134,6 +136,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
       ...jobSchedules(config),
       backfillResumeSchedule(database.db),
       discordDeliverySchedule(database.db, demoClock ?? systemClock, config.discord.deliveryIntervalMs),
+      discordRolesSchedule(database.db, demoClock ?? systemClock, config.discord.deliveryIntervalMs),
       clanNewsSchedule(database.db, demoClock ?? systemClock),
       dinkMomentsSchedule(database.db, config.dink.processIntervalMs),
     ],

@@ -4,6 +4,7 @@ import { baselineBackfillJob } from '#server/features/baseline-backfill/baseline
 import { anniversariesJob } from '#server/features/clan-news/anniversaries.job.ts';
 import { clanNewsJob } from '#server/features/clan-news/clan-news.job.ts';
 import { DISCORD_DELIVERY, discordDeliveryJob } from '#server/features/discord/discord-delivery.job.ts';
+import { discordRolesJob } from '#server/features/discord-home/discord-roles.job.ts';
 import { dinkMomentsJob } from '#server/features/dink/dink-moments.job.ts';
 import { playerWatchJob } from '#server/features/player-watch/player-watch.job.ts';
 import { WOM_SYNC, womSyncJob, type WomSyncDeps } from '#server/features/wom-sync/wom-sync.service.ts';
@@ -108,6 +109,7 @@ export async function createTestAppOn(
       playerWatchJob({ db: database.db, url: config.jobs.playerWatchUrl }),
       baselineBackfillJob({ db: database.db, gateway: wom.gateway }),
       discordDeliveryJob({ db: database.db, siteUrl: config.discord.siteUrl }),
+      discordRolesJob({ db: database.db, config }),
       anniversariesJob({ db: database.db }),
       clanNewsJob({ db: database.db, gateway: wom.gateway }),
       dinkMomentsJob({ db: database.db }),

@@ -137,6 +137,23 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'POST /api/admin/bingo/balance': one(adminOnly(400), () => ({ body: { members: ['999999'], teams: 2 } })),
   // Discord's own requests: signed with the application's key, never a session (none is set here).
   'POST /api/discord/interactions': one(everyone(401), () => ({ body: { type: 1 } })),
+  // Discord sign-in (issue 32); the matrix's site has no Discord application set up.
+  'GET /api/auth/providers': one(everyone(200)),
+  'GET /api/auth/discord/start': one(everyone(404)),
+  // Without the browser's cookie from the start, no state can match.
+  'GET /api/auth/discord/callback': one(everyone(400), () => ({ query: { code: 'c', state: 's' } })),
+  'GET /api/me/discord': one(signedIn(200)),
+  'PUT /api/me/discord': one(signedIn(409), () => ({ body: { mention_opt_in: true } })),
+  'DELETE /api/me/discord': one(signedIn(409)),
+  'POST /api/auth/password/first': one(signedIn(409), () => ({
+    body: { new_password: 'first-horse', confirm_password: 'first-horse' },
+  })),
+  'GET /api/admin/discord/app': one(adminOnly(200)),
+  'PUT /api/admin/discord/app': one(adminOnly(200), () => ({ body: { members_only: true } })),
+  'GET /api/admin/discord/rank-roles': one(adminOnly(200)),
+  'PUT /api/admin/discord/rank-roles': one(adminOnly(200), () => ({ body: { roles: {} } })),
+  'POST /api/admin/discord/rank-roles/reconcile': one(adminOnly(409), () => ({ body: { dry_run: true } })),
+  'POST /api/admin/discord/commands': one(adminOnly(409)),
   'GET /api/me/bingo/:id': one(signedIn(404), () => ({ params: { id: '999999' } })),
   'PUT /api/bingo/:id/signups/:womId': one(signedIn(404), () => ({ params: { id: '999999', womId: '1' } })),
   'DELETE /api/bingo/:id/signups/:womId': one(signedIn(404), () => ({

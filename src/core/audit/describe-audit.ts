@@ -62,6 +62,14 @@ export const AUDIT_ACTION_LABELS = {
   'discord.route_update': 'Discord route edited',
   'discord.route_delete': 'Discord route deleted',
   'discord.route_stopped': 'Discord route stopped',
+  'discord.app': 'Discord application changed',
+  'discord.rank_roles': 'Discord rank roles mapped',
+  'discord.roles_changed': 'Discord roles changed',
+  'discord.roles_stopped': 'Discord role sync stopped',
+  'discord.commands': 'Discord commands registered',
+  'user.discord.link': 'Discord linked',
+  'user.discord.unlink': 'Discord unlinked',
+  'user.discord.admin': 'Admin by Discord role changed',
   'dink.settings': 'Dink thresholds changed',
   'bingo.create': 'Bingo board created',
   'bingo.submit': 'Bingo proof submitted',
@@ -310,6 +318,24 @@ const SENTENCES: Readonly<Record<AuditAction, Describe>> = {
     const reason = text(record(entry.after).reason);
     return `stopped ${routeName(entry)}${reason === null ? '' : `: Discord answered ${reason}`}`;
   },
+  'discord.app': () => 'changed the Discord application settings',
+  'discord.rank_roles': (entry) =>
+    `mapped ${plural(Object.keys(record(record(entry.after).roles)).length, 'rank')} to Discord roles`,
+  'discord.roles_changed': (entry) => {
+    const after = record(entry.after);
+    return `changed ${targetOf(entry, 'user')}'s Discord roles (${count(after.add)} added, ${count(after.remove)} removed)`;
+  },
+  'discord.roles_stopped': (entry) =>
+    `stopped Discord role changes: Discord answered ${text(record(entry.after).reason) ?? 'a refusal'}`,
+  'discord.commands': (entry) =>
+    `registered ${plural(count(record(entry.after).commands), 'slash command')} on Discord`,
+  'user.discord.link': (entry) =>
+    `linked ${targetOf(entry, 'user')} to the Discord user ${text(record(entry.after).discord_username) ?? ''}`.trimEnd(),
+  'user.discord.unlink': (entry) => `unlinked Discord from ${targetOf(entry, 'user')}`,
+  'user.discord.admin': (entry) =>
+    record(entry.after).is_admin === true
+      ? `made ${targetOf(entry, 'user')} an admin by their Discord role`
+      : `took admin from ${targetOf(entry, 'user')}: they no longer hold an admin Discord role`,
   'dink.settings': () => 'changed the Dink thresholds',
   'clan.ranks': (entry) => {
     const proposals = count(record(entry.after).proposals);

@@ -122,3 +122,30 @@ export function decidePasswordChangeAttempt(
 ): AttemptVerdict {
   return decideWithinLimits(counts, PASSWORD_CHANGE_LIMITS);
 }
+
+export const DISCORD_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Each Discord sign-in makes the server call Discord three times and may make an account: one address
+ * gets a few dozen an hour, plenty for a clan's shared house, and every one counts.
+ */
+export const DISCORD_SIGN_IN_LIMITS = {
+  address: { attempts: 30 },
+} as const satisfies Record<string, KeyLimit>;
+
+export function decideDiscordSignInAttempt(
+  counts: Record<keyof typeof DISCORD_SIGN_IN_LIMITS, AttemptCount>,
+): AttemptVerdict {
+  return decideWithinLimits(counts, DISCORD_SIGN_IN_LIMITS);
+}
+
+/** A reconcile reads every linked member from Discord: an admin gets ten an hour. */
+export const DISCORD_RECONCILE_LIMITS = {
+  account: { attempts: 10 },
+} as const satisfies Record<string, KeyLimit>;
+
+export function decideDiscordReconcileAttempt(
+  counts: Record<keyof typeof DISCORD_RECONCILE_LIMITS, AttemptCount>,
+): AttemptVerdict {
+  return decideWithinLimits(counts, DISCORD_RECONCILE_LIMITS);
+}

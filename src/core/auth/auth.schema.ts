@@ -69,6 +69,12 @@ export const changePasswordInputSchema = z
   .refine((input) => input.new_password === input.confirm_password, typedTwice);
 export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
 
+/** `POST /api/auth/password/first`: the first password of an account made by Discord sign-in. */
+export const firstPasswordInputSchema = z
+  .object({ new_password: newPassword, confirm_password: confirmation })
+  .refine((input) => input.new_password === input.confirm_password, typedTwice);
+export type FirstPasswordInput = z.input<typeof firstPasswordInputSchema>;
+
 /** `POST /api/auth/password-reset`: a new password set through a one-time link an admin made. */
 export const passwordResetInputSchema = z
   .object({ token: z.string().min(1).max(128), password: newPassword, confirm_password: confirmation })

@@ -6,6 +6,7 @@ import {
   cutLines,
   DISCORD_LIMITS,
   fitToDiscordLimits,
+  withMentions,
   type DiscordEmbed,
   type DiscordMessage,
 } from './discord-message.ts';
@@ -288,5 +289,24 @@ describe('fitted messages and the stand-in', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('withMentions', () => {
+  const fitted = fitToDiscordLimits({ content: 'Zezima got a Twisted bow' });
+  it('pings only the listed users, named at the start', () => {
+    const message = withMentions(fitted, ['123', '456', '123']);
+    expect(message.content).toBe('<@123> <@456>\nZezima got a Twisted bow');
+    expect(message.allowed_mentions).toEqual({ parse: [], users: ['123', '456'] });
+  });
+  it('leaves a message for nobody unchanged, still pinging no one', () => {
+    expect(withMentions(fitted, [])).toEqual(fitted);
+    expect(withMentions(fitted, ['not-an-id'])).toEqual(fitted);
+  });
+  it('keeps within the content limit', () => {
+    const long = fitToDiscordLimits({ content: 'line\n'.repeat(600) });
+    const message = withMentions(long, ['123']);
+    expect(message.content!.length).toBeLessThanOrEqual(DISCORD_LIMITS.content);
+    expect(message.content!.startsWith('<@123>\n')).toBe(true);
   });
 });

@@ -20,8 +20,11 @@ export interface DiscordEmbed {
 export interface DiscordMessage {
   content?: string;
   embeds?: DiscordEmbed[];
-  /** Always `{parse: []}` once fitted: nothing the site posts may ping anyone. */
-  allowed_mentions?: { parse: [] };
+  /**
+   * `{parse: []}` once fitted: nothing the site posts may ping anyone, except the members named in
+   * `users` who chose to be mentioned in news about them (`withMentions`).
+   */
+  allowed_mentions?: { parse: []; users?: string[] };
 }
 
 /** Discord's documented limits (reference/discord-webhooks.md); a message over any is refused. */
@@ -191,4 +194,24 @@ export function fitToDiscordLimits(message: DiscordMessage): DiscordMessage {
   }
   if (!fitted.content && !fitted.embeds) fitted.content = ELLIPSIS;
   return fitted;
+}
+
+/** Discord allows at most this many users in `allowed_mentions.users`. */
+export const MAX_MENTIONED_USERS = 100;
+
+/**
+ * A fitted message that pings these Discord users, and only them: each is named at the start of the
+ * content and listed in `allowed_mentions.users` (Discord pings a mention only when it is listed).
+ */
+export function withMentions(message: DiscordMessage, userIds: readonly string[]): DiscordMessage {
+  const users = [...new Set(userIds)].filter((id) => /^\d{1,20}$/.test(id)).slice(0, MAX_MENTIONED_USERS);
+  if (users.length === 0) return message;
+  const mentions = users.map((id) => `<@${id}>`).join(' ');
+  const room = DISCORD_LIMITS.content - mentions.length - 1;
+  const content = message.content ? `${mentions}\n${cutLines(message.content, room)}` : mentions;
+  return {
+    ...message,
+    content,
+    allowed_mentions: { parse: [], users },
+  };
 }

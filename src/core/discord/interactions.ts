@@ -13,6 +13,9 @@ export const INTERACTION_MAX_AGE_SECONDS = 300;
 /** What the site reads of an interaction; Discord sends much more, all of it ignored. */
 export const interactionSchema = z.object({
   type: z.number().int(),
+  /** The caller: `member.user` in a server, `user` in a direct message. */
+  member: z.object({ user: z.object({ id: z.string().max(20) }) }).optional(),
+  user: z.object({ id: z.string().max(20) }).optional(),
   data: z
     .object({
       name: z.string().max(32),
@@ -29,6 +32,11 @@ export const interactionSchema = z.object({
     .optional(),
 });
 export type Interaction = z.infer<typeof interactionSchema>;
+
+/** The Discord user who ran the command, or null when Discord did not say. */
+export function callerId(interaction: Interaction): string | null {
+  return interaction.member?.user.id ?? interaction.user?.id ?? null;
+}
 
 /** A command's string option, trimmed; null when not given. */
 export function optionOf(interaction: Interaction, name: string): string | null {

@@ -34,7 +34,7 @@ for (const dialect of testDialects) {
     it('creates every table of the data model and reports the migration level', async () => {
       expect(await currentMigration(database)).toBeNull();
       await migrateToLatest(database);
-      expect(await currentMigration(database)).toBe('2026_12_06_0900_bingo_play');
+      expect(await currentMigration(database)).toBe('2026_12_07_0900_discord_home');
       for (const table of [
         'users',
         'sessions',

@@ -29,6 +29,12 @@ export interface UsersTable {
   join_date: IsoDate | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The linked Discord user (issue 32); unique, NULL while none is linked. */
+  discord_user_id: string | null;
+  /** The Discord username as of the last sign-in or link, for the profile and the admin's lists. */
+  discord_username: string | null;
+  /** Whether news about this member may mention (ping) their Discord user. */
+  discord_mention_opt_in: BoolWithDefault;
 }
 
 export interface SessionsTable {
@@ -98,6 +104,22 @@ export interface MembersTable {
 }
 
 /** One group of the clan's settings (issue 30): the ladder, points, profile, WOM code; a JSON value. */
+/** An account whose Discord roles must be brought to its rank: the role outbox (issue 32). */
+export interface DiscordRoleSyncsTable {
+  id: Id;
+  user_id: number;
+  discord_user_id: string;
+  /** What asked for it: 'rank', 'link', 'reconcile', 'mapping'. */
+  reason: string;
+  /** pending → done, or departed (404: the member left the server). */
+  status: 'pending' | 'done' | 'departed';
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  error: string | null;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
+}
+
 export interface ClanSettingsTable {
   key: string;
   value: JsonText;
@@ -528,6 +550,7 @@ export interface Database {
   audit_log: AuditLogTable;
   members: MembersTable;
   clan_settings: ClanSettingsTable;
+  discord_role_syncs: DiscordRoleSyncsTable;
   rank_proposals: RankProposalsTable;
   seasons: SeasonsTable;
   season_scores: SeasonScoresTable;

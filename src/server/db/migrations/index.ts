@@ -27,6 +27,7 @@ import * as pointBatches from './2026_12_05_1000_point_batches.ts';
 import * as bingo from './2026_12_05_1100_bingo.ts';
 import * as bingoSubmissions from './2026_12_05_1200_bingo_submissions.ts';
 import * as bingoPlay from './2026_12_06_0900_bingo_play.ts';
+import * as discordHome from './2026_12_07_0900_discord_home.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_05_1100_bingo': bingo,
   '2026_12_05_1200_bingo_submissions': bingoSubmissions,
   '2026_12_06_0900_bingo_play': bingoPlay,
+  '2026_12_07_0900_discord_home': discordHome,
 };

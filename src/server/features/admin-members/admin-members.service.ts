@@ -34,6 +34,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { RosterRow } from '../members/members.repository.ts';
 import { toPublicMember } from '../members/members.service.ts';
 import { announce } from '../discord/discord-outbox.ts';
+import { queueRoleSyncsForMembers } from '../discord-home/role-sync.ts';
 import { listMemberReturns } from '../member-history/member-returns.repository.ts';
 import { findOpenSeason } from '../seasons/seasons.repository.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
@@ -422,6 +423,7 @@ async function announceRankSet(
   role: string | null,
   at: Date,
 ): Promise<void> {
+  await queueRoleSyncsForMembers(trx, [member.wom_id], 'rank', at);
   // Clearing a rank is not news: the message says what rank the member now holds.
   if (role === null) return;
   await announce(

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   changePasswordInputSchema,
+  firstPasswordInputSchema,
   loginInputSchema,
   meResponseSchema,
   passwordResetInputSchema,
@@ -21,7 +22,7 @@ import {
   takeRegisterAttempt,
 } from './auth-attempts.ts';
 import { login, logout, register, type AuthDeps } from './auth.service.ts';
-import { changePassword, resetPasswordWithLink } from './passwords.service.ts';
+import { changePassword, resetPasswordWithLink, setFirstPassword } from './passwords.service.ts';
 import { answerQuotedMessages } from './quoted-validation.ts';
 
 export interface AuthRouteDeps {
@@ -107,6 +108,32 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       await runAttempt(attempt, () =>
         changePassword(deps.auth, { userId, sessionToken: token, body: request.body }),
       );
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/api/auth/password/first',
+    {
+      schemaErrorFormatter: newPasswordMessages,
+      schema: {
+        tags: ['auth'],
+        description: 'Sets the first password of an account made by Discord sign-in; 409 once it has one.',
+        body: firstPasswordInputSchema,
+        response: {
+          204: z.null(),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw unauthenticated();
+      const { id: userId, username } = request.user;
+      const attempt = await takePasswordChangeAttempt(deps.auth, userId);
+      await runAttempt(attempt, () => setFirstPassword(deps.auth, { userId, username, body: request.body }));
       return reply.code(204).send(null);
     },
   );

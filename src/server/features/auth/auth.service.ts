@@ -75,8 +75,10 @@ export async function openSession(deps: AuthDeps, user: SessionUser): Promise<Is
 export async function login(deps: AuthDeps, input: LoginInput): Promise<IssuedSession> {
   const user = await findUserByTypedName(deps.db, input.username);
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  const valid = await verifyPassword(user?.password_hash ?? (await dummyHash), input.password);
-  if (!user || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS');
+  // An account made by Discord sign-in has no password (an empty hash): it is checked as slowly as
+  // an unknown name, so the answer's time does not tell which accounts exist.
+  const valid = await verifyPassword(user?.password_hash || (await dummyHash), input.password);
+  if (!user || !user.password_hash || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS');
   return openSession(deps, toSessionUser(user));
 }
 

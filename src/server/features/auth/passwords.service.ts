@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
   type ChangePasswordInput,
+  type FirstPasswordInput,
   type PasswordResetInput,
 } from '#core/auth/auth.schema.ts';
 import { isResetLinkUsable, resetLinkExpiry, resetLinkPath } from '#core/auth/password-reset.ts';
 import type { AuditActor } from '../audit/audit.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { toBool } from '../../db/values.ts';
-import { badRequest, forbidden, notFound, unauthenticated } from '../../http/http-error.ts';
+import { HttpError, badRequest, forbidden, notFound, unauthenticated } from '../../http/http-error.ts';
 import type { AccountDeps } from '../users/accounts.service.ts';
 import { hashPassword, verifyPassword } from '../users/passwords.ts';
 import { findUserById, toSessionUser, updateNonAdminUser, updateUser } from '../users/users.repository.ts';
@@ -49,6 +50,37 @@ export async function changePassword(
       action: 'user.password.change',
       targetType: 'user',
       targetId: user.id,
+      at: now,
+    });
+  });
+}
+
+/** Whoever signed up with Discord has no password (an empty hash) until they set one here. */
+export const HAS_PASSWORD_ALREADY = 'This account has a password already: change it with the current one.';
+
+/**
+ * The first password of an account made by Discord sign-in, so its owner can also sign in by name
+ * (and unlink Discord). Refused once the account has a password: that one is changed knowing it.
+ */
+export async function setFirstPassword(
+  deps: AuthDeps,
+  input: { userId: number; username: string; body: FirstPasswordInput },
+): Promise<void> {
+  const passwordHash = await hashPassword(input.body.new_password);
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+      .where('id', '=', input.userId)
+      .where('password_hash', '=', '')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, 'CONFLICT', HAS_PASSWORD_ALREADY);
+    await recordAudit(trx, {
+      actor: { userId: input.userId, label: input.username },
+      action: 'user.password.change',
+      targetType: 'user',
+      targetId: input.userId,
       at: now,
     });
   });

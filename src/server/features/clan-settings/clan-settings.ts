@@ -25,8 +25,14 @@ export const SETTING_KEYS = {
   points: 'points',
   profile: 'profile',
   womVerificationCode: 'wom_verification_code',
+  /** The Discord application (issue 32); its secrets never leave the server. */
+  discordApp: 'discord_app',
+  /** Each rank role key's Discord role id. */
+  discordRankRoles: 'discord_rank_roles',
+  /** Why role changes stopped (Discord refused the bot: 401, 403), until an admin resumes them. */
+  discordRolesStopped: 'discord_roles_stopped',
 } as const;
-type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
+export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
 /** The clan's own rules as every part of the site reads them (issue 30). */
 export interface ClanRules {

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { messageAnswer, optionOf, siegePlace, type Interaction } from '#core/discord/interactions.ts';
+import {
+  callerId,
+  messageAnswer,
+  optionOf,
+  siegePlace,
+  type Interaction,
+} from '#core/discord/interactions.ts';
 import { inertText } from '#core/discord/news-messages.ts';
 import { nextRank, rankDisplayName } from '#core/clan/rank-ladder.ts';
 import { nextRankInWords } from '#core/members/character.schema.ts';
@@ -33,9 +39,47 @@ async function findPlayer(db: Kysely<Database>, name: string) {
     .executeTakeFirst();
 }
 
+/** The caller's own character: the first listed one claimed by the site account their Discord is linked to. */
+async function findCallersPlayer(db: Kysely<Database>, discordUserId: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('player_claims', 'player_claims.user_id', 'users.id')
+    .innerJoin('members', 'members.wom_id', 'player_claims.wom_id')
+    .select(['members.wom_id', 'members.name', 'members.siege_score'])
+    .where('users.discord_user_id', '=', discordUserId)
+    .where(isVisibleMember)
+    .orderBy('player_claims.claimed_at')
+    .orderBy('player_claims.id')
+    .executeTakeFirst();
+}
+
 const needPlayer = (command: string) =>
-  messageAnswer(`Name a player, as in \`/${command} player:Zezima\`.`, true);
+  messageAnswer(
+    `Name a player, as in \`/${command} player:Zezima\`, or link your Discord on the clan site's profile page to be asked about your own character.`,
+    true,
+  );
 const noSuchPlayer = (name: string) => messageAnswer(`No clan member is named ${inertText(name)}.`, true);
+
+type Player = NonNullable<Awaited<ReturnType<typeof findPlayer>>>;
+
+/**
+ * The player a command asks about: the one named, else the caller's own linked character. An answer
+ * about the caller's own character only they see; one about a named player, the channel.
+ */
+async function playerOf(
+  db: Kysely<Database>,
+  interaction: Interaction,
+  command: string,
+): Promise<{ player: Player; own: boolean } | { refusal: ReturnType<typeof messageAnswer> }> {
+  const name = optionOf(interaction, 'player');
+  if (name !== null) {
+    const player = await findPlayer(db, name);
+    return player ? { player, own: false } : { refusal: noSuchPlayer(name) };
+  }
+  const caller = callerId(interaction);
+  const own = caller === null ? undefined : await findCallersPlayer(db, caller);
+  return own ? { player: own, own: true } : { refusal: needPlayer(command) };
+}
 
 /**
  * The answer to one of the clan's slash commands (issue 32), read from the site's own data: never a
@@ -52,14 +96,14 @@ export async function answerCommand(
     `[${inertText(name)}](${site}${pathTo(paths.member, Number(womId))})`;
   switch (interaction.data?.name) {
     case 'points': {
-      const name = optionOf(interaction, 'player');
-      if (name === null) return needPlayer('points');
-      const player = await findPlayer(db, name);
-      if (!player) return noSuchPlayer(name);
+      const asked = await playerOf(db, interaction, 'points');
+      if ('refusal' in asked) return asked.refusal;
+      const { player } = asked;
       const score = Number(player.siege_score);
       const place = siegePlace(await listSiegeScores(db), player.wom_id);
       return messageAnswer(
         `${link(player.wom_id, player.name)} has ${number(score)} siege points${place === null ? '' : `, ${ordinal(place)} in the clan`}.`,
+        asked.own,
       );
     }
     case 'leaderboard': {
@@ -80,15 +124,15 @@ export async function answerCommand(
       );
     }
     case 'rank': {
-      const name = optionOf(interaction, 'player');
-      if (name === null) return needPlayer('rank');
-      const player = await findPlayer(db, name);
-      const row = player ? await findVisibleRosterRow(db, player.wom_id) : undefined;
-      if (!row) return noSuchPlayer(name);
+      const asked = await playerOf(db, interaction, 'rank');
+      if ('refusal' in asked) return asked.refusal;
+      const row = await findVisibleRosterRow(db, asked.player.wom_id);
+      if (!row) return noSuchPlayer(asked.player.name);
       const { ladder } = await ladderContext(db, now);
       const next = nextRankInWords(nextRank(ladder, row, now));
       return messageAnswer(
         `${link(row.wom_id, row.name)} is ${inertText(rankDisplayName(ladder, row.womrole))}${next === null ? '' : `: ${inertText(next)}`}.`,
+        asked.own,
       );
     }
     case 'events': {
@@ -135,12 +179,12 @@ export async function answerCommand(
       return messageAnswer(lines.join('\n'));
     }
     case 'whois': {
-      const name = optionOf(interaction, 'player');
-      if (name === null) return needPlayer('whois');
-      const player = await findPlayer(db, name);
-      if (!player) return noSuchPlayer(name);
+      const asked = await playerOf(db, interaction, 'whois');
+      if ('refusal' in asked) return asked.refusal;
+      const { player } = asked;
       return messageAnswer(
         `${inertText(player.name)}: ${site}${pathTo(paths.member, Number(player.wom_id))}`,
+        asked.own,
       );
     }
     default:

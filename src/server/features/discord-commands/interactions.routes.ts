@@ -1,7 +1,10 @@
+import type { KeyObject } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { CALLBACK, INTERACTION, interactionSchema } from '#core/discord/interactions.ts';
 import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import { readDiscordApp } from '../discord-home/discord-app-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest } from '../../http/http-error.ts';
 import { answerCommand } from './clan-commands.ts';
@@ -19,9 +22,15 @@ const refused = () => new HttpError(401, 'UNAUTHENTICATED', 'invalid request sig
  */
 export async function interactionsRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: Clock; publicKey: string | null; siteUrl: string },
+  deps: { db: Kysely<Database>; clock: Clock; config: Config },
 ): Promise<void> {
-  const key = deps.publicKey === null ? null : interactionKey(deps.publicKey);
+  // The key is the dashboard's setting: read at each request, its KeyObject made once per value.
+  let known: { hex: string; key: KeyObject } | null = null;
+  const keyOf = (hex: string | null): KeyObject | null => {
+    if (hex === null) return null;
+    if (known?.hex !== hex) known = { hex, key: interactionKey(hex) };
+    return known.key;
+  };
   await app.register(async (scope) => {
     // The signature covers the body's exact bytes: it is read as text, checked, then parsed.
     scope.addContentTypeParser(
@@ -45,6 +54,7 @@ export async function interactionsRoutes(
           const value = request.headers[name];
           return typeof value === 'string' ? value : undefined;
         };
+        const key = keyOf((await readDiscordApp(deps.db, deps.config.discord.app)).public_key);
         const signed =
           key !== null &&
           isSignedByDiscord(
@@ -64,7 +74,10 @@ export async function interactionsRoutes(
         if (parsed.data.type === INTERACTION.ping) return { type: CALLBACK.pong };
         if (parsed.data.type !== INTERACTION.command)
           throw badRequest('The site answers only PING and commands');
-        return answerCommand(deps.db, parsed.data, { siteUrl: deps.siteUrl, now: deps.clock.now() });
+        return answerCommand(deps.db, parsed.data, {
+          siteUrl: deps.config.discord.siteUrl,
+          now: deps.clock.now(),
+        });
       },
     );
   });

@@ -26,14 +26,16 @@ export class DiscordUnreachableError extends Error {
   override name = 'DiscordUnreachableError';
 }
 
-function reason(error: unknown): string {
+/** Why a request did not reach Discord, in words that never hold its URL. */
+export function unreachableReason(error: unknown): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') return 'Discord did not answer in time';
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
   const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
   return `Could not reach Discord${code}`;
 }
 
-async function readBody(response: Response): Promise<unknown> {
+/** Discord's JSON answer, or null for an empty or unreadable body. */
+export async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
   try {
@@ -80,13 +82,13 @@ export async function sendToWebhook(request: WebhookRequest): Promise<DiscordAns
       signal: AbortSignal.timeout(request.timeoutMs ?? DISCORD_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new DiscordUnreachableError(reason(error));
+    throw new DiscordUnreachableError(unreachableReason(error));
   }
   let body: unknown;
   try {
     body = await readBody(response);
   } catch (error) {
-    throw new DiscordUnreachableError(reason(error));
+    throw new DiscordUnreachableError(unreachableReason(error));
   }
   return { status: response.status, headers: Object.fromEntries(response.headers), body };
 }

@@ -7,7 +7,7 @@ import {
   type DiscordAnswer,
 } from '#core/discord/delivery-outcome.ts';
 import { momentImageName, withAttachedImage } from '#core/discord/attached-image.ts';
-import { fitToDiscordLimits } from '#core/discord/discord-message.ts';
+import { fitToDiscordLimits, withMentions } from '#core/discord/discord-message.ts';
 import { newsMessage } from '#core/discord/news-messages.ts';
 import type { News } from '#core/discord/news.ts';
 import type { Clock } from '../../clock.ts';
@@ -42,6 +42,7 @@ import {
 } from './discord-deliveries.repository.ts';
 import { findRoute, markRouteDelivered, stopRoute, type StoredRoute } from './discord-routes.repository.ts';
 import { findMomentImage, isMomentStillPublic } from './moment-image.repository.ts';
+import { mentionedUsers } from './mentions.ts';
 
 /** The job's name: its lease and run records. */
 export const DISCORD_DELIVERY = 'discord-delivery';
@@ -177,7 +178,10 @@ async function outgoing(
   deps: DiscordDeliveryDeps,
   news: News,
 ): Promise<{ message: WebhookRequest['message']; files: WebhookFile[] }> {
-  const message = fitToDiscordLimits(newsMessage(news, deps.siteUrl));
+  const message = withMentions(
+    fitToDiscordLimits(newsMessage(news, deps.siteUrl)),
+    await mentionedUsers(deps.db, news),
+  );
   const imageId =
     news.kind === 'game_moments'
       ? news.moment.image_id

@@ -18,6 +18,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { deleteResetLinksMadeBy, deleteUserResetLinks } from '../auth/password-resets.repository.ts';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { usernameVariant } from '#core/discord/discord-username.ts';
 import {
   countAdmins,
   findUserById,
@@ -315,4 +316,50 @@ export async function linkAuthId(
       throw new HttpError(409, 'CONFLICT', LINK_AUTH_ID_MESSAGES.failedToLink);
     throw error;
   }
+}
+
+/** Tries at a free variant of a Discord user's name before giving up (a clan has no hundred namesakes). */
+const NAME_VARIANTS = 50;
+
+/**
+ * Makes the account of a person's first sign-in with Discord: no password (an empty hash, which no
+ * password matches), the Discord user linked, and the first free variant of their Discord name
+ * ("name", "name 2" …), which they can change later.
+ */
+export async function createDiscordAccount(
+  deps: AccountDeps,
+  input: { name: string; discordUserId: string; discordUsername: string; isAdmin: boolean },
+): Promise<SessionUser> {
+  const now = deps.clock.now().toISOString();
+  for (let attempt = 1; attempt <= NAME_VARIANTS; attempt += 1) {
+    const username = usernameVariant(input.name, attempt);
+    try {
+      return await deps.db.transaction().execute(async (trx) => {
+        const row = await insertUser(trx, {
+          username,
+          password_hash: '',
+          is_admin: input.isAdmin,
+          join_date: now.slice(0, 10),
+          created_at: now,
+          updated_at: now,
+          discord_user_id: input.discordUserId,
+          discord_username: input.discordUsername,
+        });
+        const user = toSessionUser(row);
+        await recordAudit(trx, {
+          actor: { userId: null, label: 'discord sign-in' },
+          action: 'user.create',
+          targetType: 'user',
+          targetId: row.id,
+          before: null,
+          after: { ...user, discord_username: input.discordUsername },
+          at: deps.clock.now(),
+        });
+        return user;
+      });
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+  throw usernameTaken();
 }

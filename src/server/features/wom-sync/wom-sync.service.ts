@@ -17,6 +17,7 @@ import type { WomGateway } from '../../wom/wom-gateway.ts';
 import type { WomAchievement, WomCompetition, WomCompetitionDetails } from '../../wom/wom.schemas.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { announce } from '../discord/discord-outbox.ts';
+import { queueRoleSyncsForMembers } from '../discord-home/role-sync.ts';
 import { insertMemberReturn } from '../member-history/member-returns.repository.ts';
 import { bookPlannedAwards } from './book-awards.ts';
 import { listSiegeScores } from '../leaderboards/leaderboards.repository.ts';
@@ -346,6 +347,8 @@ async function applySync(
   news.push(...ended.news);
   // Inside the saving transaction: a sync that fails part-way announces nothing (issue 22).
   for (const item of news) await announce(trx, item, nowDate);
+  // Linked members whose rank changed, who left or who came back get their Discord roles brought to it.
+  await queueRoleSyncsForMembers(trx, rankAffected(news), 'rank', nowDate);
   // A new snapshot alone moves a member's page (its chart and when it was last updated).
   const changed = plan.inserts.length > 0 || plan.updates.length > 0 || results > 0 || snapshots > 0;
   if (changed) await bumpRevision(trx, 'members');
@@ -449,4 +452,14 @@ async function recordFinishedResults(
     });
   }
   return { booked, news };
+}
+
+/** The characters whose Discord roles a sync's roster news can change: new ranks, leavers, returners. */
+function rankAffected(news: readonly News[]): string[] {
+  return news.flatMap((item) => {
+    if (item.kind === 'rank_changed') return item.changes.map((change) => change.wom_id);
+    if (item.kind === 'member_left' || item.kind === 'member_returned')
+      return item.members.map((member) => member.wom_id);
+    return [];
+  });
 }
