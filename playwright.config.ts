@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium.ts';
+import { STAND_IN_APP } from './src/server/discord-stand-in/application.ts';
+import { DEMO_GUILD } from './src/server/discord-stand-in/demo-guild.ts';
 import { E2E_ADMIN, E2E_ADMIN_PORT, E2E_DISCORD_PORT, E2E_PORT, E2E_SIMULATOR_PORT } from './e2e/fixtures.ts';
 
 /**
@@ -98,6 +100,13 @@ export default defineConfig({
       // job runs each second, so a journey sees news arrive without waiting.
       DISCORD_API_BASE_URL: `http://127.0.0.1:${E2E_DISCORD_PORT}`,
       DISCORD_DELIVERY_INTERVAL_SECONDS: '1',
+      // The stand-in's fixed application and server: Discord sign-in, roles and commands, offline.
+      DISCORD_APPLICATION_ID: STAND_IN_APP.id,
+      DISCORD_PUBLIC_KEY: STAND_IN_APP.publicKeyHex,
+      DISCORD_CLIENT_SECRET: STAND_IN_APP.clientSecret,
+      DISCORD_BOT_TOKEN: STAND_IN_APP.botToken,
+      DISCORD_GUILD_ID: DEMO_GUILD.id,
+      DISCORD_OAUTH_AUTHORIZE_URL: `http://127.0.0.1:${E2E_DISCORD_PORT}/oauth2/authorize`,
     }),
     // Discord as the admin journeys see it: takes any pasted webhook, and shows what arrived.
     {

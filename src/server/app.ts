@@ -74,6 +74,8 @@ export interface AppDeps {
   /** Folder of the built web app; null serves the API alone. */
   webRoot?: string | null;
   logger?: boolean;
+  /** How long a slash command's answer may take before it is deferred; a test sets 0 to defer each. */
+  interactionDeferMs?: number;
 }
 
 /** Competition standings fetched per sync run: with the 4–6 group requests, a run stays within 10. */
@@ -157,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await dinkImagesRoutes(api, { db: database.db });
     await bingoRoutes(api, { db: database.db, clock, imageCaps: config.dink.imageCaps });
     await dinkMeRoutes(api, { db: database.db, clock, siteUrl: config.discord.siteUrl });
-    await interactionsRoutes(api, { db: database.db, clock, config });
+    await interactionsRoutes(api, { db: database.db, clock, config, deferAfterMs: deps.interactionDeferMs });
     await discordHomeRoutes(api, { db: database.db, clock, config, sessionTtlDays: config.sessionTtlDays });
     await dinkReceiverRoutes(api, {
       db: database.db,

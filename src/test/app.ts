@@ -79,6 +79,8 @@ export interface TestAppOptions {
   leaseClock?: Clock;
   /** Receives the line each saved WOM sync logs. */
   syncLog?: { info(message: string): void };
+  /** Slash commands' answers wait this long before being deferred (0: every one is). */
+  interactionDeferMs?: number;
 }
 
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
@@ -130,6 +132,7 @@ export async function createTestAppOn(
     jobs,
     webRoot: options.webRoot ?? null,
     logger: false,
+    interactionDeferMs: options.interactionDeferMs,
   });
   return {
     app,

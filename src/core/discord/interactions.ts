@@ -3,7 +3,7 @@ import { rankByValue } from '../ranking/competition-ranking.ts';
 
 /** Discord's interaction types and callback types the site uses (Discord's interactions docs). */
 export const INTERACTION = { ping: 1, command: 2 } as const;
-export const CALLBACK = { pong: 1, message: 4 } as const;
+export const CALLBACK = { pong: 1, message: 4, deferred: 5 } as const;
 /** A message only its caller sees. */
 export const EPHEMERAL = 64;
 
@@ -13,6 +13,9 @@ export const INTERACTION_MAX_AGE_SECONDS = 300;
 /** What the site reads of an interaction; Discord sends much more, all of it ignored. */
 export const interactionSchema = z.object({
   type: z.number().int(),
+  /** Where a deferred answer's follow-up goes: the application's webhook with this token (15 minutes). */
+  application_id: z.string().max(20).optional(),
+  token: z.string().max(500).optional(),
   /** The caller: `member.user` in a server, `user` in a direct message. */
   member: z.object({ user: z.object({ id: z.string().max(20) }) }).optional(),
   user: z.object({ id: z.string().max(20) }).optional(),
@@ -54,6 +57,22 @@ export function messageAnswer(content: string, ephemeral = false) {
       ...(ephemeral ? { flags: EPHEMERAL } : {}),
     },
   };
+}
+
+/**
+ * Discord waits 3 s for an answer: one not ready within this is deferred (type 5) and sent as a
+ * follow-up, edited into the deferred reply.
+ */
+export const DEFER_AFTER_MS = 2_500;
+
+/** Commands whose answer without a player is about the caller: their deferral is ephemeral too. */
+const PERSONAL_COMMANDS = new Set(['points', 'rank', 'whois']);
+
+/** The deferred reply: only the caller sees "thinking…" when the answer will be about them. */
+export function deferredAnswer(interaction: Interaction) {
+  const personal =
+    PERSONAL_COMMANDS.has(interaction.data?.name ?? '') && optionOf(interaction, 'player') === null;
+  return { type: CALLBACK.deferred, ...(personal ? { data: { flags: EPHEMERAL } } : {}) };
 }
 
 /** The commands the site registers for the clan's server (Discord's application command objects). */

@@ -3,6 +3,7 @@ import type { DiscordDelivery, DiscordRoute } from '#core/discord/discord-routes
 import { createTestApp, testConfig, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
+import { DEMO_GUILD } from '../discord-stand-in/demo-guild.ts';
 import type { DiscordStandIn } from '../discord-stand-in/index.ts';
 import { announce } from '../features/discord/discord-outbox.ts';
 import { DEMO_ROUTE_NAME, prepareDemoDiscord, startDemoDiscord, withDemoDiscord } from './demo-discord.ts';
@@ -93,6 +94,30 @@ for (const dialect of testDialects) {
       expect(deleted.statusCode).toBe(204);
       await prepareDemoDiscord(t.database.db, standIn, t.clock, { info: vi.fn() });
       expect(await list()).toEqual([]);
+    });
+
+    it("signs people in through a restarted demo's stand-in, whose application and server it uses", async () => {
+      const first = await startStandIn();
+      standIns.push(first);
+      const config = withDemoDiscord(testConfig(), first).discord;
+      t = await createTestApp(dialect, {
+        env: {
+          DISCORD_API_BASE_URL: first.url,
+          DISCORD_APPLICATION_ID: config.app.applicationId ?? '',
+          DISCORD_CLIENT_SECRET: config.app.clientSecret ?? '',
+          DISCORD_BOT_TOKEN: config.app.botToken ?? '',
+          DISCORD_GUILD_ID: config.app.guildId ?? '',
+          DISCORD_PUBLIC_KEY: config.app.publicKey ?? '',
+          DISCORD_OAUTH_AUTHORIZE_URL: config.app.oauthAuthorizeUrl,
+        },
+      });
+      expect(config.app).toMatchObject({ guildId: DEMO_GUILD.id, applicationId: first.application.id });
+      await first.close();
+      const second = await startStandIn();
+      standIns.push(second);
+      await prepareDemoDiscord(t.database.db, second, t.clock, { info: vi.fn() });
+      const start = await t.app.inject({ method: 'GET', url: '/api/auth/discord/start' });
+      expect(new URL(String(start.headers.location)).origin).toBe(second.url);
     });
 
     it("moves the route to a restarted demo's stand-in, whose new port it posts to", async () => {

@@ -4,7 +4,9 @@ import { NO_FILTERS } from '#core/discord/route-filters.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { DEMO_GUILD } from '../discord-stand-in/demo-guild.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../discord-stand-in/index.ts';
+import { SETTING_KEYS, saveSetting } from '../features/clan-settings/clan-settings.ts';
 import { recordAudit } from '../features/audit/audit.repository.ts';
 import { markNewsOnce } from '../features/discord/discord-outbox.ts';
 import { insertRoute, listRoutes } from '../features/discord/discord-routes.repository.ts';
@@ -24,10 +26,32 @@ export async function startDemoDiscord(config: Config): Promise<DiscordStandIn |
   return startDiscordStandIn();
 }
 
-/** Routes may post to the stand-in: its address serves as DISCORD_API_BASE_URL. */
-export function withDemoDiscord(config: Config, standIn: Pick<DiscordStandIn, 'url'> | null): Config {
+/**
+ * Routes may post to the stand-in: its address serves as DISCORD_API_BASE_URL. Its application and
+ * server stand in for the clan's (each unless DISCORD_* names one), so a demo signs people in with
+ * Discord, moves roles and answers slash commands offline.
+ */
+export function withDemoDiscord(
+  config: Config,
+  standIn: Pick<DiscordStandIn, 'url' | 'application'> | null,
+): Config {
   if (!standIn) return config;
-  return { ...config, discord: { ...config.discord, apiBaseUrl: standIn.url } };
+  const app = config.discord.app;
+  return {
+    ...config,
+    discord: {
+      ...config.discord,
+      apiBaseUrl: standIn.url,
+      app: {
+        applicationId: app.applicationId ?? standIn.application.id,
+        publicKey: app.publicKey ?? standIn.application.publicKeyHex,
+        botToken: app.botToken ?? standIn.application.botToken,
+        clientSecret: app.clientSecret ?? standIn.application.clientSecret,
+        guildId: app.guildId ?? DEMO_GUILD.id,
+        oauthAuthorizeUrl: `${standIn.url}/oauth2/authorize`,
+      },
+    },
+  };
 }
 
 /** A webhook URL on an earlier start's stand-in: a loopback http address, a port that is gone. */
@@ -54,6 +78,31 @@ async function movePastStandInRoutes(db: Kysely<Database>, standIn: DiscordStand
       .where('id', '=', route.id)
       .execute();
   }
+}
+
+/** The stored "Sign in with Discord" address, moved to this start's stand-in as routes are. */
+async function movePastStandInSignIn(db: Kysely<Database>, standIn: DiscordStandIn, clock: Clock) {
+  const row = await db
+    .selectFrom('clan_settings')
+    .select('value')
+    .where('key', '=', SETTING_KEYS.discordApp)
+    .executeTakeFirst();
+  const stored = row ? (JSON.parse(row.value) as { oauth_authorize_url?: unknown }) : null;
+  if (typeof stored?.oauth_authorize_url !== 'string') return;
+  const url = new URL(stored.oauth_authorize_url);
+  const earlier =
+    url.protocol === 'http:' &&
+    (url.hostname === '127.0.0.1' || url.hostname === 'localhost') &&
+    url.origin !== new URL(standIn.url).origin;
+  if (!earlier) return;
+  await db.transaction().execute(async (trx) => {
+    await saveSetting(
+      trx,
+      SETTING_KEYS.discordApp,
+      { ...stored, oauth_authorize_url: `${standIn.url}${url.pathname}` },
+      clock.now(),
+    );
+  });
 }
 
 /** On the first demo start, one route carrying every public kind to a stand-in webhook. */
@@ -93,6 +142,7 @@ export async function prepareDemoDiscord(
   log: { info(message: string): void },
 ): Promise<void> {
   await movePastStandInRoutes(db, standIn);
+  await movePastStandInSignIn(db, standIn, clock);
   await seedDemoRoute(db, standIn, clock);
   log.info(`Demo mode: a Discord stand-in listens on ${standIn.url}; demo routes post there`);
 }

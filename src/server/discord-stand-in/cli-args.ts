@@ -17,10 +17,12 @@ export const USAGE = `Usage: npm run discord-stand-in -- [options]
 
   --port <n>               port to listen on (default 0: a free port)
   --host <address>         address to listen on (default 127.0.0.1)
-  --rate-limit <n>/<s>     each webhook's bucket: n requests per s seconds (default 5/2), or off
+  --rate-limit <n>/<s>     each bucket (a webhook, a route per guild): n requests per s seconds
+                           (default 5/2), or off (also lifts the bot's 50 requests a second)
   --strict                 answer 404 Unknown Webhook for webhooks not created at start
                            (default: any pasted webhook URL is taken on first use)
-  --control                serve the test knobs under /__control (read what arrived, script faults)
+  --control                serve the test knobs under /__control (read what arrived, script faults,
+                           change guild members, send signed interactions)
   --help                   show this text`;
 
 function rateLimit(raw: string): DiscordRateLimit | false {

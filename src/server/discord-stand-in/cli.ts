@@ -1,5 +1,5 @@
 import { CliError, parseDiscordStandInCli, USAGE } from './cli-args.ts';
-import { startDiscordStandIn, type ReceivedMessage } from './index.ts';
+import { DEMO_GUILD, startDiscordStandIn, type ReceivedMessage } from './index.ts';
 
 const write = (text: string) => process.stdout.write(`${text}\n`);
 
@@ -12,7 +12,10 @@ function describe(message: ReceivedMessage): string {
   return `${message.receivedAt} ${message.method} webhook ${message.webhookId} message ${message.messageId}: ${embeds} embed(s) ${JSON.stringify(preview)}${files ? ` files: ${files}` : ''}`;
 }
 
-/** `npm run discord-stand-in`: serves Discord's webhook API locally until Ctrl+C, logging what arrives. */
+/**
+ * `npm run discord-stand-in`: serves Discord's API locally until Ctrl+C, logging webhook posts, and
+ * prints what to paste into the site's `.env` to use it.
+ */
 async function main(): Promise<void> {
   const cli = parseDiscordStandInCli(process.argv.slice(2));
   if (cli.help) {
@@ -24,14 +27,27 @@ async function main(): Promise<void> {
     onReceived: (message) => write(describe(message)),
   });
   const webhook = standIn.createWebhook({ name: 'Clan news' });
+  const { application } = standIn;
+  const authorizeUrl = `${standIn.url}/oauth2/authorize`;
   write(
     [
       'Discord stand-in listening',
-      `  address:              ${standIn.url} (webhooks under /api/webhooks/)`,
+      `  address:              ${standIn.url} (API under /api/v10/, webhooks under /api/webhooks/)`,
       `  a webhook to paste:   ${webhook.url}`,
       cli.options.acceptUnknownWebhooks === false
         ? '  other webhooks:       404 Unknown Webhook (--strict)'
         : `  other webhooks:       any ${standIn.url}/api/webhooks/<digits>/<token> is taken on first use`,
+      `  sign in with Discord: ${authorizeUrl} (choose a test user; any redirect URI is taken)`,
+      `  guild:                ${DEMO_GUILD.name} (${DEMO_GUILD.id})`,
+      '',
+      "For the site's .env:",
+      `  DISCORD_API_BASE_URL=${standIn.url}`,
+      `  DISCORD_APPLICATION_ID=${application.id}`,
+      `  DISCORD_PUBLIC_KEY=${application.publicKeyHex}`,
+      `  DISCORD_CLIENT_SECRET=${application.clientSecret}`,
+      `  DISCORD_BOT_TOKEN=${application.botToken}`,
+      `  DISCORD_GUILD_ID=${DEMO_GUILD.id}`,
+      `  DISCORD_OAUTH_AUTHORIZE_URL=${authorizeUrl}`,
     ].join('\n'),
   );
   const stop = () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, manualClock } from '../simulator/testing.ts';
 import type { CreatedWebhook, ReceivedMessage, StandInRequest } from './index.ts';
-import { startDiscordStandIn, type DiscordStandIn } from './index.ts';
+import { DEMO_GUILD, startDiscordStandIn, type DiscordStandIn, type DiscordUser } from './index.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 
@@ -65,6 +65,43 @@ describe("the stand-in's control routes", () => {
         signal: AbortSignal.timeout(200),
       }),
     ).rejects.toThrow();
+  });
+
+  it("change a guild's members behind the site's back, add users and read commands, over HTTP", async () => {
+    standIn = await startDiscordStandIn({ clock: manualClock(NOW), control: true });
+    const control = `${standIn.url}/__control`;
+    const { id: guildId, roles, users } = DEMO_GUILD;
+    const rolesOf = (userId: string) =>
+      json<{ roles: string[] }>(`${control}/guilds/${guildId}/members/${userId}/roles`);
+    expect((await rolesOf(users.b0aty)).body).toEqual({ roles: [roles.rune, roles.clanMember] });
+    expect((await rolesOf(users.outsider)).status).toBe(404);
+
+    const set = await json(`${control}/guilds/${guildId}/members/${users.b0aty}/roles`, 'POST', {
+      roles: [roles.dragon],
+    });
+    expect(set.status).toBe(200);
+    expect(standIn.memberRoles(guildId, users.b0aty)).toEqual([roles.dragon]);
+
+    const added = await json<DiscordUser>(`${control}/users`, 'POST', {
+      username: 'new_recruit',
+      roles: [roles.bronze],
+    });
+    expect([added.status, added.body.username]).toEqual([201, 'new_recruit']);
+    expect((await rolesOf(added.body.id)).body).toEqual({ roles: [roles.bronze] });
+
+    expect((await json(`${control}/guilds/${guildId}/members/${added.body.id}/remove`, 'POST')).status).toBe(
+      200,
+    );
+    expect((await rolesOf(added.body.id)).status).toBe(404);
+    expect((await json(`${control}/roles/${roles.owner}/deny`, 'POST')).status).toBe(200);
+    expect((await json(`${control}/commands/${guildId}`)).body).toEqual([]);
+
+    expect((await json(`${control}/state/reset`, 'POST')).status).toBe(200);
+    expect(standIn.memberRoles(guildId, users.b0aty)).toEqual([roles.rune, roles.clanMember]);
+    const unknownRole = await json(`${control}/guilds/${guildId}/members/${users.b0aty}/roles`, 'POST', {
+      roles: ['1'],
+    });
+    expect(unknownRole.status).toBe(400);
   });
 
   it('refuse a bad knob with 400 and a message', async () => {

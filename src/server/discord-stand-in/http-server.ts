@@ -1,34 +1,45 @@
-import {
-  createServer,
-  STATUS_CODES,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { Clock } from '../clock.ts';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { refusalPage } from './authorize-page.ts';
 import { CONTROL_PREFIX, controlReply, type StandInControls } from './control-routes.ts';
-import type { DiscordFaults } from './faults.ts';
-import { DISCORD_ERROR_CODES, messageError, type DiscordErrorBody } from './limits.ts';
-import { tooManyRequests, type WebhookBuckets } from './rate-limit.ts';
+import { throughEdge, type Edge, type Passage } from './edge.ts';
+import { DISCORD_ERROR_CODES, messageError } from './limits.ts';
+import { AUTHORIZE_PATH, serveAuthorize, type OAuthDeps } from './oauth.ts';
+import { bucketFor } from './rate-limit.ts';
+import { discordError, plainError, send, sendPage, type Reply } from './replies.ts';
 import { BodyError, readJson, readMessage } from './request-body.ts';
+import {
+  callerOf,
+  decodeSegment,
+  matchRoute,
+  type Caller,
+  type MatchedRoute,
+  type RestDeps,
+} from './rest-routes.ts';
 import type { Webhook, WebhookStore } from './webhooks.ts';
 
-/** Every request that reached a webhook path, answered or not; never the token. */
+/** Every request that reached a webhook or REST route, answered or not; never a token. */
 export interface StandInRequest {
   method: string;
-  webhookId: string;
+  /**
+   * Discord's route, its parameters named, e.g. `/guilds/{guild.id}/members/{user.id}/roles/{role.id}`
+   * or `/webhooks/{webhook.id}/{webhook.token}`.
+   */
+  route: string;
+  /** The path after `/api/vN`, e.g. `/guilds/123/roles`; a webhook's token shows as `{webhook.token}`. */
+  path: string;
+  /** The webhook the request was for; null on the other routes. */
+  webhookId: string | null;
   messageId: string | null;
+  /** `X-Audit-Log-Reason`, decoded, when the request carried one. */
+  auditLogReason?: string;
   /** ISO-8601, from the stand-in's clock. */
   at: string;
   /** The status answered; null while a hanging request is left unanswered. */
   status: number | null;
 }
 
-export interface ServerDeps {
-  clock: Clock;
+export interface ServerDeps extends Edge, RestDeps, OAuthDeps {
   store: WebhookStore;
-  buckets: WebhookBuckets;
-  faults: DiscordFaults;
   requests: StandInRequest[];
   /** How many of the latest requests `requests` keeps. */
   requestLog: number;
@@ -42,55 +53,29 @@ interface WebhookPath {
   messageId: string | null;
 }
 
-interface Reply {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
 /** `/api/webhooks/{id}/{token}` with an optional `/v10`-style version, and `/messages/{id}` after it. */
 const WEBHOOK_PATH = /^\/api(?:\/v\d+)?\/webhooks\/([^/]+)\/([^/]+)(?:\/messages\/([^/]+))?\/?$/;
-
-const discordError = (status: number, message: string, code: number): Reply => ({
-  status,
-  body: { message, code } satisfies DiscordErrorBody,
-});
-
-/** Discord's answer for a status without a specific error, e.g. `{"message": "502: Bad Gateway", "code": 0}`. */
-const plainError = (status: number): Reply =>
-  discordError(status, `${status}: ${STATUS_CODES[status] ?? 'Error'}`, 0);
 
 const unknownWebhook = (): Reply => discordError(404, 'Unknown Webhook', DISCORD_ERROR_CODES.unknownWebhook);
 const invalidToken = (): Reply =>
   discordError(401, 'Invalid Webhook Token', DISCORD_ERROR_CODES.invalidWebhookToken);
 const unknownMessage = (): Reply => discordError(404, 'Unknown Message', DISCORD_ERROR_CODES.unknownMessage);
 
-function scriptedFailure(status: number): Reply {
+/** A scripted 404 or 401 on a webhook is what a deleted webhook or a wrong token answers. */
+function webhookFailure(status: number): Reply {
   if (status === 404) return unknownWebhook();
   if (status === 401) return invalidToken();
   return plainError(status);
 }
 
-/** A 429 drawn by chance asks for this wait, about what a real bucket's reset takes. */
-const RANDOM_RETRY_AFTER_SECONDS = 1;
-
-/** A scripted 429: Discord's answer, and the wait it announces, enforced on later requests. */
-function scriptedRateLimit(
-  deps: ServerDeps,
-  bucket: string,
-  retryAfterSeconds: number,
-  global: boolean,
-): Reply {
-  const until = deps.faults.block(bucket, retryAfterSeconds, global);
-  const limited = tooManyRequests(retryAfterSeconds * 1000, global ? 'global' : 'user');
-  return {
-    status: 429,
-    body: limited.body,
-    headers: { ...deps.buckets.exhausted(bucket, until), ...limited.headers },
-  };
-}
-
 const refusedBody = (error: BodyError): Reply => ({ status: error.status, body: error.body });
+
+/** A body Discord refuses before it reads the request (bad JSON, too large) is answered, not thrown. */
+const refusingBadBodies = (reply: Promise<Reply>): Promise<Reply> =>
+  reply.catch((error: unknown) => {
+    if (error instanceof BodyError) return refusedBody(error);
+    throw error;
+  });
 
 const isTrue = (value: string | null): boolean => value !== null && /^(true|1)$/i.test(value);
 
@@ -99,8 +84,9 @@ async function webhookReply(
   request: IncomingMessage,
   url: URL,
   webhook: Webhook,
-  messageId: string | null,
+  named: string | null,
 ): Promise<Reply> {
+  const messageId = named === null ? null : deps.store.messageIdOf(webhook, named);
   const method = request.method ?? 'GET';
   const threadId = url.searchParams.get('thread_id');
   if (messageId === null) {
@@ -132,117 +118,144 @@ async function webhookReply(
   return plainError(405);
 }
 
-/**
- * One webhook request, in the order Discord's edge meets it: scripted faults, a scripted 429's wait,
- * the webhook's bucket, then the webhook itself. Null leaves the request hanging.
- */
-async function answer(
-  deps: ServerDeps,
+function webhookRoute(deps: ServerDeps, request: IncomingMessage, url: URL, path: WebhookPath) {
+  const passage: Passage = {
+    bucket: bucketFor(`${path.id}/${path.token}`),
+    global: null,
+    failure: webhookFailure,
+  };
+  return throughEdge(deps, passage, async () => {
+    const webhook = deps.store.lookup(path.id, path.token);
+    if (webhook === 'unknown') return unknownWebhook();
+    if (webhook === 'bad-token') return invalidToken();
+    return refusingBadBodies(webhookReply(deps, request, url, webhook, path.messageId));
+  });
+}
+
+/** Limits are per bot or user: who the bucket counts for. */
+const callerKey = (caller: Caller): string =>
+  caller.kind === 'bot' ? 'bot' : caller.kind === 'user' ? `user:${caller.userId}` : 'anonymous';
+
+function restRoute(deps: ServerDeps, request: IncomingMessage, matched: MatchedRoute) {
+  const { route, params } = matched;
+  const caller = callerOf(request, deps);
+  const endpoint = `${route.method} ${route.route}`;
+  const major = route.major === null ? '' : (params.get(route.major) ?? '');
+  const passage: Passage = {
+    bucket: bucketFor(`${callerKey(caller)} ${endpoint} ${major}`, endpoint),
+    global: caller.kind === 'bot' ? bucketFor('bot') : null,
+    failure: plainError,
+  };
+  const call = { request, caller, param: (name: string) => params.get(name) ?? '' };
+  return throughEdge(deps, passage, () => refusingBadBodies(Promise.resolve(route.handle(call, deps))));
+}
+
+/** Discord asks for the reason URL-encoded, so it may carry any text. */
+function auditLogReason(request: IncomingMessage): string | undefined {
+  const header = request.headers['x-audit-log-reason'];
+  return typeof header === 'string' ? decodeSegment(header) : undefined;
+}
+
+function record(deps: ServerDeps, request: IncomingMessage, entry: Omit<StandInRequest, 'at' | 'status'>) {
+  const recorded: StandInRequest = {
+    ...entry,
+    at: deps.clock.now().toISOString(),
+    status: null,
+  };
+  const reason = auditLogReason(request);
+  if (reason !== undefined) recorded.auditLogReason = reason;
+  deps.requests.push(recorded);
+  if (deps.requests.length > deps.requestLog) deps.requests.shift();
+  return recorded;
+}
+
+function answer(response: ServerResponse, entry: StandInRequest, reply: Promise<Reply | null>): void {
+  reply.then(
+    (answered) => {
+      if (answered === null) return;
+      entry.status = answered.status;
+      send(response, answered);
+    },
+    () => {
+      entry.status = 500;
+      if (!response.headersSent) send(response, plainError(500));
+      else response.destroy();
+    },
+  );
+}
+
+function serveControl(
+  controls: StandInControls,
   request: IncomingMessage,
+  response: ServerResponse,
   url: URL,
-  { id, token, messageId }: WebhookPath,
-): Promise<Reply | null> {
-  const bucket = `${id}/${token}`;
-  const fault = deps.faults.next();
-  if (fault?.kind === 'hang') return null;
-  if (fault?.kind === 'fail') return { ...scriptedFailure(fault.status), headers: deps.buckets.peek(bucket) };
-  if (fault?.kind === 'rateLimit')
-    return scriptedRateLimit(deps, bucket, fault.retryAfterSeconds, fault.global);
-  const blocked = deps.faults.waitFor(bucket);
-  if (blocked.waitMs > 0) {
-    const limited = tooManyRequests(blocked.waitMs, blocked.global ? 'global' : 'user');
-    const until = deps.clock.now().getTime() + blocked.waitMs;
-    return {
-      status: 429,
-      body: limited.body,
-      headers: { ...deps.buckets.exhausted(bucket, until), ...limited.headers },
-    };
-  }
-  const counted = deps.buckets.take(bucket);
-  if (counted.waitMs > 0) {
-    const limited = tooManyRequests(counted.waitMs, 'user');
-    return { status: 429, body: limited.body, headers: { ...counted.headers, ...limited.headers } };
-  }
-  const chance = deps.faults.randomFailure();
-  if (chance === 429) return scriptedRateLimit(deps, bucket, RANDOM_RETRY_AFTER_SECONDS, false);
-  if (chance !== null) return { ...scriptedFailure(chance), headers: counted.headers };
-  const webhook = deps.store.lookup(id, token);
-  const reply =
-    webhook === 'unknown'
-      ? unknownWebhook()
-      : webhook === 'bad-token'
-        ? invalidToken()
-        : await webhookReply(deps, request, url, webhook, messageId).catch((error: unknown) => {
-            if (error instanceof BodyError) return refusedBody(error);
-            throw error;
-          });
-  return { ...reply, headers: { ...counted.headers, ...reply.headers } };
+) {
+  // Before the faults and the request log: a stand-in made to fail must still take its reset.
+  const control = async () => {
+    const body = request.method === 'POST' ? await readJson(request) : {};
+    return controlReply(controls, request.method ?? 'GET', url, body);
+  };
+  control().then(
+    (reply) => send(response, reply),
+    (error: unknown) => send(response, error instanceof BodyError ? refusedBody(error) : plainError(500)),
+  );
 }
 
-function send(response: ServerResponse, reply: Reply): void {
-  const body = reply.status === 204 ? Buffer.alloc(0) : Buffer.from(JSON.stringify(reply.body), 'utf8');
-  const headers: Record<string, string | number> = { ...reply.headers, 'Content-Length': body.length };
-  if (reply.status !== 204) headers['Content-Type'] = 'application/json';
-  response.writeHead(reply.status, headers);
-  response.end(body);
-}
-
-const decode = (segment: string): string => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-};
-
-/** Discord's webhook API over node:http: record, inject faults, count the bucket, then answer. */
+/**
+ * Discord's API over node:http: webhooks, the REST routes the site calls and the OAuth2 token routes
+ * (recorded, through the faults and the buckets), the authorize page, and the test knobs.
+ */
 export function createStandInServer(deps: ServerDeps): Server {
   return createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://discord.local');
+    const method = request.method ?? 'GET';
     const controls = deps.controls;
     if (controls !== null && url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-      // Before the faults and the request log: a stand-in made to fail must still take its reset.
-      const control = async () => {
-        const body = request.method === 'POST' ? await readJson(request) : {};
-        return controlReply(controls, request.method ?? 'GET', url, body);
-      };
-      control().then(
-        (reply) => send(response, reply),
-        (error: unknown) => send(response, error instanceof BodyError ? refusedBody(error) : plainError(500)),
-      );
+      serveControl(controls, request, response, url);
       return;
     }
-    const match = WEBHOOK_PATH.exec(url.pathname);
-    if (match === null) {
+    if (AUTHORIZE_PATH.test(url.pathname)) {
+      serveAuthorize(deps, request, response, url).catch(() => {
+        if (!response.headersSent) sendPage(response, 500, refusalPage('The stand-in failed.'));
+        else response.destroy();
+      });
+      return;
+    }
+    const webhook = WEBHOOK_PATH.exec(url.pathname);
+    if (webhook !== null) {
+      const [, id = '', token = '', messageId] = webhook;
+      const path: WebhookPath = {
+        id: decodeSegment(id),
+        token: decodeSegment(token),
+        messageId: messageId === undefined ? null : decodeSegment(messageId),
+      };
+      const messagePart = path.messageId === null ? '' : '/messages/{message.id}';
+      const entry = record(deps, request, {
+        method,
+        route: `/webhooks/{webhook.id}/{webhook.token}${messagePart}`,
+        path: `/webhooks/${path.id}/{webhook.token}${path.messageId === null ? '' : `/messages/${path.messageId}`}`,
+        webhookId: path.id,
+        messageId: path.messageId,
+      });
+      answer(response, entry, webhookRoute(deps, request, url, path));
+      return;
+    }
+    const matched = matchRoute(method, url.pathname);
+    if (matched === null) {
       send(response, plainError(404));
       return;
     }
-    const [, id = '', token = '', messageId] = match;
-    const path: WebhookPath = {
-      id: decode(id),
-      token: decode(token),
-      messageId: messageId === undefined ? null : decode(messageId),
-    };
-    const entry: StandInRequest = {
-      method: request.method ?? 'GET',
-      webhookId: path.id,
-      messageId: path.messageId,
-      at: deps.clock.now().toISOString(),
-      status: null,
-    };
-    deps.requests.push(entry);
-    if (deps.requests.length > deps.requestLog) deps.requests.shift();
-    answer(deps, request, url, path).then(
-      (reply) => {
-        if (reply === null) return;
-        entry.status = reply.status;
-        send(response, reply);
-      },
-      () => {
-        entry.status = 500;
-        if (!response.headersSent) send(response, plainError(500));
-        else response.destroy();
-      },
-    );
+    if (matched === 'method-not-allowed') {
+      send(response, plainError(405));
+      return;
+    }
+    const entry = record(deps, request, {
+      method,
+      route: matched.route.route,
+      path: matched.path,
+      webhookId: null,
+      messageId: null,
+    });
+    answer(response, entry, restRoute(deps, request, matched));
   });
 }

@@ -1,26 +1,60 @@
 import { systemClock, type Clock } from '../clock.ts';
-import { DiscordFaults } from './faults.ts';
-import { createStandInServer, type ServerDeps, type StandInRequest } from './http-server.ts';
-import { DEFAULT_RATE_LIMIT, WebhookBuckets, type DiscordRateLimit } from './rate-limit.ts';
-import type { ReceivedAttachment } from './request-body.ts';
+import { listenOrigin } from '../http/listen-origin.ts';
 import {
-  Snowflakes,
+  ApplicationKeys,
+  type InteractionSignature,
+  type StandInApplication,
+  type StandInApplicationOptions,
+} from './application.ts';
+import type { ApplicationCommand } from './commands.ts';
+import { DEMO_FIXTURE } from './demo-guild.ts';
+import { DiscordFaults } from './faults.ts';
+import {
+  GuildStore,
+  type DiscordGuildMember,
+  type DiscordRole,
+  type DiscordUser,
+  type NewUser,
+  type StandInFixture,
+} from './guilds.ts';
+import { createStandInServer, type ServerDeps, type StandInRequest } from './http-server.ts';
+import { OAuthGrants, type AccessTokenResponse } from './oauth-grants.ts';
+import {
+  DEFAULT_RATE_LIMIT,
+  GLOBAL_REQUESTS_PER_SECOND,
+  RateLimitBuckets,
+  type DiscordRateLimit,
+} from './rate-limit.ts';
+import type { ReceivedAttachment } from './request-body.ts';
+import { Snowflakes } from './snowflakes.ts';
+import {
   WebhookStore,
   type DiscordAttachment,
   type DiscordMessage,
   type ReceivedMessage,
 } from './webhooks.ts';
-import { listenOrigin } from '../http/listen-origin.ts';
 
 export type {
+  AccessTokenResponse,
+  ApplicationCommand,
   DiscordAttachment,
+  DiscordGuildMember,
   DiscordMessage,
   DiscordRateLimit,
+  DiscordRole,
+  DiscordUser,
+  InteractionSignature,
+  NewUser,
   ReceivedAttachment,
   ReceivedMessage,
+  StandInApplication,
+  StandInApplicationOptions,
+  StandInFixture,
   StandInRequest,
 };
 export { DISCORD_LIMITS } from './limits.ts';
+export { STAND_IN_APP } from './application.ts';
+export { DEMO_FIXTURE, DEMO_GUILD } from './demo-guild.ts';
 
 export interface DiscordStandInOptions {
   /** Default '127.0.0.1'. */
@@ -29,8 +63,16 @@ export interface DiscordStandInOptions {
   port?: number;
   /** Every "now" (buckets, scripted waits, ids, timestamps) uses it; default systemClock. */
   clock?: Clock;
-  /** Each webhook's bucket; default 5 requests per 2 s; `false` sends no rate-limit headers and never limits. */
+  /**
+   * Each bucket (a webhook; a REST route per caller and guild); default 5 requests per 2 s; `false`
+   * sends no rate-limit headers and never limits.
+   */
   rateLimit?: DiscordRateLimit | false;
+  /**
+   * Requests a second the bot token may make across all routes, answered with a global 429 beyond
+   * it; default Discord's 50, or off when `rateLimit` is false.
+   */
+  globalRateLimit?: number | false;
   /**
    * Whether a webhook id never created with `createWebhook` is taken on first use with the token it
    * came with (default true, so a demo works with any pasted URL), or answered 404 Unknown Webhook.
@@ -38,12 +80,19 @@ export interface DiscordStandInOptions {
   acceptUnknownWebhooks?: boolean;
   /** How many of the latest requests, arrivals and messages are kept; default 10,000 each. */
   requestLog?: number;
-  /** Serve the test knobs under /__control (read what arrived, script faults); default false. */
+  /**
+   * Serve the test knobs under /__control (read what arrived, script faults, change guild members,
+   * send signed interactions); default false.
+   */
   control?: boolean;
   /** Seeds the draws of `setRandomFailures`; default 1, so a soak replays the same failures. */
   seed?: number;
   /** Called for each accepted post or edit, e.g. for the CLI to show what arrived. */
   onReceived?: (message: ReceivedMessage) => void;
+  /** The one Discord application (the site's); default STAND_IN_APP's id, secrets and key. */
+  application?: StandInApplicationOptions;
+  /** The users and guilds it starts with and `resetState` returns to; default DEMO_FIXTURE. */
+  fixture?: StandInFixture;
 }
 
 export interface CreatedWebhook {
@@ -54,9 +103,17 @@ export interface CreatedWebhook {
 }
 
 export interface DiscordStandIn {
-  /** e.g. 'http://127.0.0.1:40123', for DISCORD_API_BASE_URL; webhooks live under `/api/webhooks/`. */
+  /**
+   * e.g. 'http://127.0.0.1:40123', for DISCORD_API_BASE_URL: the API under `/api` (`/api/v10/…`),
+   * the authorize page at `/oauth2/authorize`.
+   */
   readonly url: string;
-  /** Every request to a webhook path, with the status answered (null while hanging), oldest first. */
+  /** The application the site is configured as: its id, client secret, bot token and public key. */
+  readonly application: StandInApplication;
+  /**
+   * Every request to a webhook, REST or OAuth2 token route, with the status answered (null while
+   * hanging), oldest first.
+   */
   readonly requests: readonly StandInRequest[];
   createWebhook(options?: { id?: string; token?: string; name?: string }): CreatedWebhook;
   /** From now on the webhook answers 404 Unknown Webhook, as a webhook deleted in Discord does. */
@@ -69,7 +126,10 @@ export interface DiscordStandIn {
   resetReceived(): void;
   /** The next `count` requests answer 429 and start that wait (on every bucket when `global`). */
   rateLimitNext(count: number, retryAfterSeconds: number, options?: { global?: boolean }): void;
-  /** The next `count` requests answer `status` (404 Unknown Webhook, 401 Invalid Webhook Token, 5xx). */
+  /**
+   * The next `count` requests answer `status`: on a webhook 404 is Unknown Webhook and 401 Invalid
+   * Webhook Token; elsewhere Discord's plain answer, e.g. `{"message": "502: Bad Gateway", "code": 0}`.
+   */
   failNext(count: number, status: number): void;
   /** The next `count` requests are never answered (until `close`). */
   hangNext(count: number): void;
@@ -80,27 +140,78 @@ export interface DiscordStandIn {
   setRandomFailures(rate: number, status?: number): void;
   /** Drops queued faults, random failures and scripted waits, and refills every bucket. */
   resetFaults(): void;
+  /**
+   * Discord's signature headers for an interaction body: Ed25519 over `timestamp + body`, in hex.
+   * The timestamp defaults to the stand-in's clock, in Unix seconds.
+   */
+  signInteraction(body: string, timestamp?: string): InteractionSignature;
+  /** POSTs the interaction as JSON, signed, to the site's interactions endpoint, as Discord does. */
+  sendInteraction(url: string, interaction: object): Promise<Response>;
+  /** A deferred interaction's reply as its follow-up edits left it; undefined before a deferral. */
+  interactionReply(token: string): DiscordMessage | undefined;
+  /** A new test user, a member of the default guild (with `roles`) unless `guildMember` is false. */
+  addUser(user: NewUser): DiscordUser;
+  /** The member's role ids (without @everyone); undefined when the user is not in the guild. */
+  memberRoles(guildId: string, userId: string): string[] | undefined;
+  /** Sets the member's roles as a Discord admin would, behind the site's back; a known user joins. */
+  setMemberRoles(guildId: string, userId: string, roleIds: readonly string[]): void;
+  /** The member leaves: from now on the member routes answer 404 Unknown Member. */
+  removeMember(guildId: string, userId: string): void;
+  /** The role sits above the bot's own from now on: adding or removing it answers 403 (50013). */
+  denyRoleChanges(roleId: string): void;
+  /** The guild's commands as the last bulk overwrite left them. */
+  registeredCommands(guildId: string): ApplicationCommand[];
+  /** Back to the fixture: users, members' roles, no commands or refused roles, no OAuth2 grants. */
+  resetState(): void;
   /** Drops hanging requests; calling it again waits for the same close. */
   close(): Promise<void>;
 }
 
-/** Starts a local stand-in for Discord's webhook API, for tests and demo mode. */
+/** The answer type of a deferred reply: Discord shows "thinking…" until the follow-up edits it. */
+const DEFERRED_REPLY = 5;
+
+/** Discord's interactions arrive with this User-Agent. */
+const INTERACTIONS_USER_AGENT = 'Discord-Interactions/1.0 (+https://discord.com)';
+
+function globalLimit(options: DiscordStandInOptions, clock: Clock): RateLimitBuckets | null {
+  const perSecond =
+    options.globalRateLimit ?? (options.rateLimit === false ? false : GLOBAL_REQUESTS_PER_SECOND);
+  return perSecond === false ? null : new RateLimitBuckets({ limit: perSecond, windowMs: 1_000 }, clock);
+}
+
+/**
+ * Starts a local stand-in for the parts of Discord's API the site uses (webhooks, OAuth2 sign-in,
+ * guild roles and members, guild commands) and for its interactions, for tests and demo mode.
+ */
 export async function startDiscordStandIn(options: DiscordStandInOptions = {}): Promise<DiscordStandIn> {
   const clock = options.clock ?? systemClock;
+  const ids = new Snowflakes(clock);
+  const keys = new ApplicationKeys(options.application);
+  const application = keys.application;
   const store = new WebhookStore(
     clock,
-    new Snowflakes(clock),
+    ids,
     options.acceptUnknownWebhooks ?? true,
     options.onReceived ?? null,
     options.requestLog ?? 10_000,
   );
-  const buckets = new WebhookBuckets(options.rateLimit ?? DEFAULT_RATE_LIMIT, clock);
+  const guilds = new GuildStore(clock, ids, options.fixture ?? DEMO_FIXTURE, {
+    id: application.id,
+    name: application.name,
+  });
+  const grants = new OAuthGrants(clock);
+  const buckets = new RateLimitBuckets(options.rateLimit ?? DEFAULT_RATE_LIMIT, clock);
   const faults = new DiscordFaults(clock, options.seed ?? 1);
   const deps: ServerDeps = {
     clock,
     store,
     buckets,
+    globalLimit: globalLimit(options, clock),
     faults,
+    application,
+    guilds,
+    grants,
+    ids,
     requests: [],
     requestLog: options.requestLog ?? 10_000,
     controls: null,
@@ -116,8 +227,12 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
       server.closeAllConnections();
     });
 
+  const signInteraction = (body: string, timestamp?: string) =>
+    keys.sign(body, timestamp ?? String(Math.floor(clock.now().getTime() / 1000)));
+
   const standIn: DiscordStandIn = {
     url: origin,
+    application,
     requests: deps.requests,
     createWebhook(webhookOptions) {
       const webhook = store.create(webhookOptions);
@@ -143,6 +258,51 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     resetFaults() {
       faults.reset();
       buckets.reset();
+      deps.globalLimit?.reset();
+    },
+    signInteraction,
+    async sendInteraction(url, interaction) {
+      // As Discord does, each interaction carries its application and a token for its reply's edits.
+      const sent = { application_id: keys.application.id, token: `stand-in-${ids.next()}`, ...interaction };
+      const body = JSON.stringify(sent);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': INTERACTIONS_USER_AGENT,
+          ...signInteraction(body),
+        },
+        body,
+      });
+      const answer = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as {
+        type?: unknown;
+        data?: { flags?: unknown };
+      } | null;
+      if (answer?.type === DEFERRED_REPLY) {
+        const flags = typeof answer.data?.flags === 'number' ? answer.data.flags : 0;
+        store.openInteraction(sent.application_id, sent.token, flags);
+      }
+      return response;
+    },
+    interactionReply(token) {
+      return store.interactionReply(token);
+    },
+    addUser: (user) => guilds.addUser(user),
+    memberRoles: (guildId, userId) => guilds.memberRoles(guildId, userId),
+    setMemberRoles: (guildId, userId, roleIds) => guilds.setMemberRoles(guildId, userId, roleIds),
+    removeMember: (guildId, userId) => guilds.removeMember(guildId, userId),
+    denyRoleChanges: (roleId) => guilds.denyRoleChanges(roleId),
+    registeredCommands(guildId) {
+      const commands = guilds.commands(guildId);
+      if (commands === undefined) throw new RangeError(`Unknown guild ${guildId}`);
+      return structuredClone(commands);
+    },
+    resetState() {
+      guilds.reset();
+      grants.reset();
     },
     close: () => (closed ??= closeServer()),
   };

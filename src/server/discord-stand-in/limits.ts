@@ -22,8 +22,14 @@ export const DISCORD_LIMITS = {
 
 /** Discord's JSON error codes for the answers below. */
 export const DISCORD_ERROR_CODES = {
+  unknownGuild: 10004,
+  unknownMember: 10007,
+  unknownRole: 10011,
   unknownWebhook: 10015,
   unknownMessage: 10008,
+  maxApplicationCommands: 30032,
+  missingAccess: 50001,
+  missingPermissions: 50013,
   invalidWebhookToken: 50027,
   emptyMessage: 50006,
   invalidFormBody: 50035,
@@ -71,10 +77,10 @@ export const INVALID_FORM_BODY: DiscordErrorBody = {
 /** Discord counts characters, not UTF-16 units: an emoji is one. */
 export const characterCount = (text: string): number => [...text].length;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-class FormErrors {
+export class FormErrors {
   readonly tree: DiscordErrorTree = {};
 
   add(path: readonly (string | number)[], error: DiscordFieldError): void {
@@ -97,13 +103,13 @@ class FormErrors {
   }
 }
 
-const tooLong = (limit: number): DiscordFieldError => ({
+export const tooLong = (limit: number): DiscordFieldError => ({
   code: 'BASE_TYPE_MAX_LENGTH',
   message: `Must be ${limit} or fewer in length.`,
 });
 
 const notAString: DiscordFieldError = { code: 'BASE_TYPE_BAD_TYPE', message: 'Must be a string.' };
-const notAnArray: DiscordFieldError = { code: 'BASE_TYPE_BAD_TYPE', message: 'Must be an array.' };
+export const notAnArray: DiscordFieldError = { code: 'BASE_TYPE_BAD_TYPE', message: 'Must be an array.' };
 const notAnObject: DiscordFieldError = {
   code: 'DICT_TYPE_CONVERT',
   message: 'Only dictionaries may be used in a DictType',

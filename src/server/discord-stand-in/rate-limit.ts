@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 
 /**
- * A webhook's bucket: `limit` requests per `windowMs`, counted from the first request of a window,
- * as Discord's `X-RateLimit-Reset-After` counts down. The reference gives no numbers ("read the
+ * A bucket: `limit` requests per `windowMs`, counted from the first request of a window, as
+ * Discord's `X-RateLimit-Reset-After` counts down. The reference gives no numbers ("read the
  * headers"); the default is the 5 per 2 s Discord's webhook buckets answer with.
  */
 export interface DiscordRateLimit {
@@ -12,6 +12,9 @@ export interface DiscordRateLimit {
 }
 
 export const DEFAULT_RATE_LIMIT: DiscordRateLimit = { limit: 5, windowMs: 2_000 };
+
+/** "All bots can make up to 50 requests per second to our API" (topics/rate-limits, Global Rate Limit). */
+export const GLOBAL_REQUESTS_PER_SECOND = 50;
 
 export type RateLimitScope = 'user' | 'global' | 'shared';
 
@@ -29,11 +32,23 @@ interface Window {
 /** Seconds with Discord's three decimals, e.g. "1.250". */
 const seconds = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
 
-/** Discord names buckets with an opaque hash; the stand-in derives one per webhook. */
-export const bucketName = (key: string): string =>
-  createHash('sha256').update(key).digest('hex').slice(0, 32);
+/**
+ * Which window a request counts against (`key`: a webhook, or a route with its caller and major
+ * parameter) and what `X-RateLimit-Bucket` names it (`name`: the same for a route across guilds, as
+ * Discord's bucket header leaves out the top-level resource).
+ */
+export interface Bucket {
+  key: string;
+  name: string;
+}
 
-export class WebhookBuckets {
+/** Discord names buckets with an opaque hash; the stand-in derives one from what the bucket is for. */
+export const bucketFor = (key: string, shared: string = key): Bucket => ({
+  key,
+  name: createHash('sha256').update(shared).digest('hex').slice(0, 32),
+});
+
+export class RateLimitBuckets {
   private readonly windows = new Map<string, Window>();
 
   constructor(
@@ -45,33 +60,33 @@ export class WebhookBuckets {
   }
 
   /**
-   * Counts one request against the webhook's bucket: the headers to send, and the milliseconds to
+   * Counts one request against the bucket: the headers to send, and the milliseconds to
    * wait when the bucket is empty (the request is then refused and not counted).
    */
-  take(key: string): { headers: Record<string, string>; waitMs: number } {
+  take(bucket: Bucket): { headers: Record<string, string>; waitMs: number } {
     const limit = this.rateLimit;
     if (limit === false) return { headers: {}, waitMs: 0 };
     const now = this.clock.now().getTime();
-    const window = this.current(key, limit, now);
+    const window = this.current(bucket.key, limit, now);
     const waitMs = window.used >= limit.limit ? window.startedAt + limit.windowMs - now : 0;
     if (waitMs === 0) window.used += 1;
-    return { headers: headers(key, limit, window, now), waitMs };
+    return { headers: headers(bucket.name, limit, window, now), waitMs };
   }
 
   /** The headers of an answer that never reached the bucket (a scripted fault), without counting it. */
-  peek(key: string): Record<string, string> {
+  peek(bucket: Bucket): Record<string, string> {
     const limit = this.rateLimit;
     if (limit === false) return {};
     const now = this.clock.now().getTime();
-    return headers(key, limit, this.current(key, limit, now), now);
+    return headers(bucket.name, limit, this.current(bucket.key, limit, now), now);
   }
 
   /** Headers for a scripted 429: the bucket looks empty until `untilMs`. */
-  exhausted(key: string, untilMs: number): Record<string, string> {
+  exhausted(bucket: Bucket, untilMs: number): Record<string, string> {
     const limit = this.rateLimit;
     if (limit === false) return {};
     const window = { startedAt: untilMs - limit.windowMs, used: limit.limit };
-    return headers(key, limit, window, this.clock.now().getTime());
+    return headers(bucket.name, limit, window, this.clock.now().getTime());
   }
 
   reset(): void {
@@ -87,14 +102,14 @@ export class WebhookBuckets {
   }
 }
 
-function headers(key: string, limit: DiscordRateLimit, window: Window, now: number): Record<string, string> {
+function headers(name: string, limit: DiscordRateLimit, window: Window, now: number): Record<string, string> {
   const resetAt = window.startedAt + limit.windowMs;
   return {
     'X-RateLimit-Limit': String(limit.limit),
     'X-RateLimit-Remaining': String(Math.max(0, limit.limit - window.used)),
     'X-RateLimit-Reset': seconds(resetAt),
     'X-RateLimit-Reset-After': seconds(resetAt - now),
-    'X-RateLimit-Bucket': bucketName(key),
+    'X-RateLimit-Bucket': name,
   };
 }
 

@@ -35,7 +35,7 @@ export interface MessageBody {
   attachments: ReceivedAttachment[];
 }
 
-/** A JSON body may not exceed 1 MiB here; files have their own limit. */
+/** A JSON or form body may not exceed 1 MiB here; files have their own limit. */
 const MAX_JSON_BYTES = 1024 * 1024;
 /** A multipart body holds the files and, beside them, a `payload_json` of at most a JSON body's size. */
 const MAX_MULTIPART_BYTES = DISCORD_LIMITS.fileBytes + MAX_JSON_BYTES;
@@ -53,15 +53,18 @@ async function readBytes(request: IncomingMessage, limit: number): Promise<Buffe
   return Buffer.concat(chunks);
 }
 
-function parseJson(text: string): Record<string, unknown> {
-  // No body at all is an empty message (or, on a control route, no settings), not broken JSON.
-  if (text.trim() === '') return {};
-  let parsed: unknown;
+function parseJsonValue(text: string): unknown {
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     throw new BodyError(400, INVALID_JSON);
   }
+}
+
+function parseJson(text: string): Record<string, unknown> {
+  // No body at all is an empty message (or, on a control route, no settings), not broken JSON.
+  if (text.trim() === '') return {};
+  const parsed = parseJsonValue(text);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new BodyError(400, INVALID_JSON);
   return parsed as Record<string, unknown>;
@@ -74,6 +77,24 @@ const mediaType = (request: IncomingMessage): string =>
 export async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
   const bytes = await readBytes(request, MAX_JSON_BYTES);
   return mediaType(request) === 'application/json' ? parseJson(bytes.toString('utf8')) : {};
+}
+
+/** Any JSON value (a bulk overwrite sends an array); undefined for no body or another type of body. */
+export async function readJsonValue(request: IncomingMessage): Promise<unknown> {
+  const text = (await readBytes(request, MAX_JSON_BYTES)).toString('utf8');
+  if (mediaType(request) !== 'application/json' || text.trim() === '') return undefined;
+  return parseJsonValue(text);
+}
+
+/**
+ * A form-encoded body, as the OAuth2 token routes and the authorize form send; another type of body
+ * reads as no fields, since Discord's token routes take only `application/x-www-form-urlencoded`.
+ */
+export async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
+  const text = (await readBytes(request, MAX_JSON_BYTES)).toString('utf8');
+  return mediaType(request) === 'application/x-www-form-urlencoded'
+    ? new URLSearchParams(text)
+    : new URLSearchParams();
 }
 
 async function attachment(field: string, file: File): Promise<ReceivedAttachment> {

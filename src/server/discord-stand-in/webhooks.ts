@@ -1,24 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { ReceivedAttachment } from './request-body.ts';
-
-/** Discord's epoch (2015-01-01), which its snowflake ids count from. */
-const DISCORD_EPOCH = 1_420_070_400_000n;
-
-/** Webhook, channel and message ids as Discord makes them: time in the high bits, a counter below. */
-export class Snowflakes {
-  private increment = 0n;
-
-  constructor(private readonly clock: Clock) {}
-
-  next(): string {
-    this.increment = (this.increment + 1n) & 0xfffn;
-    const ms = BigInt(this.clock.now().getTime());
-    return (((ms - DISCORD_EPOCH) << 22n) | this.increment).toString();
-  }
-}
-
-/** Discord's timestamps carry microseconds and an explicit offset. */
-export const discordTimestamp = (date: Date): string => date.toISOString().replace(/Z$/, '000+00:00');
+import { discordTimestamp, isSnowflake, type Snowflakes } from './snowflakes.ts';
 
 export interface Webhook {
   id: string;
@@ -86,6 +68,10 @@ const listOr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []
 export class WebhookStore {
   private readonly webhooks = new Map<string, Webhook>();
   private readonly messages = new Map<string, StoredMessage>();
+  /** Interaction webhooks by token: every interaction of one application shares its id. */
+  private readonly interactionWebhooks = new Map<string, Webhook>();
+  /** Each interaction's deferred reply, by the interaction's token. */
+  private readonly originals = new Map<string, string>();
   readonly received: ReceivedMessage[] = [];
 
   constructor(
@@ -100,8 +86,7 @@ export class WebhookStore {
 
   create(options: { id?: string; token?: string; name?: string } = {}): Webhook {
     const id = options.id ?? this.ids.next();
-    if (!/^\d{1,20}$/.test(id))
-      throw new RangeError(`A webhook id is a Discord snowflake (digits), got '${id}'`);
+    if (!isSnowflake(id)) throw new RangeError(`A webhook id is a Discord snowflake (digits), got '${id}'`);
     const webhook: Webhook = {
       id,
       token: options.token ?? `stand-in-${this.ids.next()}`,
@@ -119,11 +104,42 @@ export class WebhookStore {
     else this.create({ id }).deleted = true;
   }
 
+  /**
+   * An interaction's own webhook (`/webhooks/{application.id}/{interaction.token}`), through which its
+   * reply is edited: a deferred reply is posted now, as Discord shows "thinking…", and
+   * `messages/@original` names it.
+   */
+  openInteraction(applicationId: string, token: string, flags: number): void {
+    const webhook: Webhook = {
+      id: applicationId,
+      token,
+      name: 'Interaction reply',
+      channelId: this.ids.next(),
+      deleted: false,
+    };
+    this.interactionWebhooks.set(token, webhook);
+    const reply = this.post(webhook, { content: '', flags }, null);
+    this.originals.set(token, reply.id);
+  }
+
+  /** An interaction's deferred reply, by the interaction's token. */
+  interactionReply(token: string): DiscordMessage | undefined {
+    const id = this.originals.get(token);
+    return id === undefined ? undefined : this.message(id);
+  }
+
+  /** The message `@original` stands for on this webhook; the id itself for any other. */
+  messageIdOf(webhook: Webhook, messageId: string): string {
+    return messageId === '@original' ? (this.originals.get(webhook.token) ?? messageId) : messageId;
+  }
+
   /** The webhook the path names, 'unknown' (Discord's 404), or 'bad-token' (its 401). */
   lookup(id: string, token: string): Webhook | 'unknown' | 'bad-token' {
+    const interaction = this.interactionWebhooks.get(token);
+    if (interaction !== undefined && interaction.id === id) return interaction;
     const webhook = this.webhooks.get(id);
     if (webhook === undefined) {
-      if (!this.acceptUnknown || !/^\d{1,20}$/.test(id)) return 'unknown';
+      if (!this.acceptUnknown || !isSnowflake(id)) return 'unknown';
       return this.create({ id, token });
     }
     if (webhook.deleted) return 'unknown';

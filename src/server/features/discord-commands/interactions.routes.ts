@@ -1,13 +1,20 @@
 import type { KeyObject } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { CALLBACK, INTERACTION, interactionSchema } from '#core/discord/interactions.ts';
+import {
+  CALLBACK,
+  DEFER_AFTER_MS,
+  deferredAnswer,
+  INTERACTION,
+  interactionSchema,
+} from '#core/discord/interactions.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { readDiscordApp } from '../discord-home/discord-app-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest } from '../../http/http-error.ts';
 import { answerCommand } from './clan-commands.ts';
+import { answeredWithin, followUpTarget, sendFollowUp } from './follow-up.ts';
 import { interactionKey, isSignedByDiscord } from './interaction-signature.ts';
 
 /** Discord's interactions are small; anything bigger is not one. */
@@ -22,7 +29,13 @@ const refused = () => new HttpError(401, 'UNAUTHENTICATED', 'invalid request sig
  */
 export async function interactionsRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: Clock; config: Config },
+  deps: {
+    db: Kysely<Database>;
+    clock: Clock;
+    config: Config;
+    /** How long an answer may take before it is deferred; `DEFER_AFTER_MS` unless a test says. */
+    deferAfterMs?: number;
+  },
 ): Promise<void> {
   // The key is the dashboard's setting: read at each request, its KeyObject made once per value.
   let known: { hex: string; key: KeyObject } | null = null;
@@ -74,10 +87,22 @@ export async function interactionsRoutes(
         if (parsed.data.type === INTERACTION.ping) return { type: CALLBACK.pong };
         if (parsed.data.type !== INTERACTION.command)
           throw badRequest('The site answers only PING and commands');
-        return answerCommand(deps.db, parsed.data, {
+        const interaction = parsed.data;
+        const answer = answerCommand(deps.db, interaction, {
           siteUrl: deps.config.discord.siteUrl,
           now: deps.clock.now(),
         });
+        const inTime = await answeredWithin(answer, deps.deferAfterMs ?? DEFER_AFTER_MS);
+        if (inTime !== null) return inTime;
+        const followUp = followUpTarget(deps.config, interaction);
+        if (followUp === null) return answer;
+        // Discord has its reply ("thinking…") at once; the answer edits it when ready.
+        void answer
+          .then((late) => sendFollowUp(followUp, late.data))
+          .catch((error: unknown) =>
+            request.log.warn(`A slash command's follow-up was not sent: ${String(error)}`),
+          );
+        return deferredAnswer(interaction);
       },
     );
   });

@@ -43,7 +43,7 @@ function restMessage(answer: DiscordAnswer): string {
 
 export interface RestCall {
   root: string;
-  method: 'GET' | 'PUT' | 'DELETE' | 'POST';
+  method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST';
   path: string;
   /** `Bot <token>` or `Bearer <token>`; a token exchange authenticates in its form instead. */
   authorization?: string;
