@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { toBool } from '../../db/values.ts';
 import { HttpError, badRequest } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { queueRoleSyncs } from '../discord-home/role-sync.ts';
 import { announce } from '../discord/discord-outbox.ts';
 import { requireRoomUnderCap } from '../users/account-caps.ts';
 import {
@@ -58,6 +59,8 @@ export async function claimCharacter(
     if (error instanceof ConflictError) throw alreadyClaimed();
     throw error;
   }
+  // A new character may outrank the owner's others: their Discord roles follow, if Discord is linked.
+  await queueRoleSyncs(trx, [claim.user_id], 'claim', new Date(claim.claimed_at));
   const closed = await closePendingRequestsFor(
     trx,
     { wom_id: claim.wom_id, user_id: claim.user_id, at: claim.claimed_at },

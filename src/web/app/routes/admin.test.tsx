@@ -6,6 +6,7 @@ import { adminMember } from '#test/admin-member.ts';
 import { answerConfirm } from '#test/confirm-dialog.ts';
 import { stubApi } from '#test/render-with-queries.tsx';
 import { renderApp, testUser } from '#test/render.tsx';
+import { testDiscordApp, testRankRoles } from '../../features/admin-discord/testing/discord-home.ts';
 import { preloadPageOf } from '../routes.tsx';
 
 afterEach(() => {
@@ -268,6 +269,8 @@ describe('Clan Administration', () => {
           ['admin', 'discord', 'kinds'],
           [{ kind: 'member_joined', label: 'Members joined', description: '', audience: 'public' }],
         ],
+        [['admin', 'discord', 'app'], testDiscordApp()],
+        [['admin', 'discord', 'rank-roles'], testRankRoles()],
       ],
     });
     const alerts = await screen.findByRole('tabpanel', { name: 'Alerts, 1 to review' });
@@ -282,6 +285,9 @@ describe('Clan Administration', () => {
         .getByRole('rowheader', { name: /#clan-news/ })
         .closest('tr'),
     ).toHaveTextContent('Stopped');
+    // Under the routes, the application and the role map of issue 32.
+    expect(within(discord).getByRole('region', { name: 'Discord application' })).toBeInTheDocument();
+    expect(within(discord).getByRole('table', { name: 'Discord roles' })).toBeInTheDocument();
   });
 
   it("opens the Dink tab, whose saved thresholds show in the dashboard's toast", async () => {

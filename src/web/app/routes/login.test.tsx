@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '#test/render-with-queries.tsx';
+import { DISCORD_SIGN_IN_ERRORS } from '#core/discord/discord-home.schema.ts';
+import { apiError, stubApi } from '#test/render-with-queries.tsx';
 import { renderApp, testClan, testUser } from '#test/render.tsx';
 import { preloadPageOf } from '../routes.tsx';
 
@@ -53,5 +54,43 @@ describe('login page', () => {
     const { location } = renderApp('/login');
     await signIn();
     await vi.waitFor(() => expect(location.pathname).toBe('/profile'));
+  });
+
+  it('offers Sign in with Discord, a plain link to the server, once the site says it is set up', async () => {
+    stubApi({ 'GET /api/auth/providers': () => Response.json({ discord: true }) });
+    renderApp('/login');
+    const link = await screen.findByRole('link', { name: 'Sign in with Discord' });
+    expect(link).toHaveAttribute('href', '/api/auth/discord/start');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Discord sign-in is off', () => Response.json({ discord: false })],
+    ['the providers cannot be read', () => apiError(500, 'INTERNAL_ERROR', 'Something went wrong')],
+  ])('offers only the password when %s', async (_, respond) => {
+    const fetch = stubApi({ 'GET /api/auth/providers': respond });
+    renderApp('/login');
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/auth/providers', expect.anything()));
+    await screen.findByLabelText('Username');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole('link', { name: 'Sign in with Discord' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each(Object.entries(DISCORD_SIGN_IN_ERRORS))(
+    'says why a Discord sign-in came back with discord_error=%s',
+    async (code, sentence) => {
+      stubApi({ 'GET /api/auth/providers': () => Response.json({ discord: true }) });
+      renderApp(`/login?discord_error=${code}`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(sentence);
+      expect(await screen.findByRole('link', { name: 'Sign in with Discord' })).toBeInTheDocument();
+    },
+  );
+
+  it('shows no alert for a discord_error the server never sends', async () => {
+    stubApi({ 'GET /api/auth/providers': () => Response.json({ discord: true }) });
+    renderApp('/login?discord_error=made_up');
+    await screen.findByRole('link', { name: 'Sign in with Discord' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

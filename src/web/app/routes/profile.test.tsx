@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#core/auth/auth.schema.ts';
 import type { Character, ClaimRequest } from '#core/claims/claims.schema.ts';
 import type { MyDinkLink } from '#core/dink/dink.schema.ts';
+import { DISCORD_SIGN_IN_ERRORS, type MyDiscord } from '#core/discord/discord-home.schema.ts';
 import type { Goal, GoalsPage } from '#core/goals/goals.schema.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import { memberCombobox, offeredMembers, pickMember } from '#test/member-combobox.ts';
@@ -57,6 +58,8 @@ const roster: PublicMember[] = [
   publicMember('Iron Bob', { wom_id: '2' }),
 ];
 
+const notLinked: MyDiscord = { linked: null, can_link: true, has_password: true };
+
 function renderProfile(
   seed: {
     user?: SessionUser;
@@ -64,14 +67,17 @@ function renderProfile(
     requests?: ClaimRequest[];
     members?: PublicMember[];
     goals?: Goal[];
+    discord?: MyDiscord;
+    path?: string;
   } = {},
 ) {
-  return renderApp('/profile', {
+  return renderApp(seed.path ?? '/profile', {
     user: seed.user ?? zezima,
     members: seed.members ?? roster,
     queries: [
       [['me', 'characters'], seed.characters ?? [character]],
       [['claim-requests'], seed.requests ?? [approved]],
+      [['me', 'discord'], seed.discord ?? notLinked],
       [['user-goals', 'mine'], onePage(seed.goals ?? [])],
       ...(seed.characters ?? [character]).map(({ wom_id }): [QueryKey, GoalsPage] => [
         characterGoalsQueryKey(wom_id),
@@ -394,5 +400,82 @@ describe('profile page', () => {
     expect(fetch).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('link', { name: 'Log In' })).toBeInTheDocument();
+  });
+
+  it('shows the Discord panel on the Account tab, between the details and the password', async () => {
+    const user = userEvent.setup();
+    renderProfile({
+      discord: { ...notLinked, linked: { id: '1', username: 'zezima_rs', mention_opt_in: true } },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Account' }));
+    const panel = within(screen.getByRole('tabpanel'));
+    const discord = panel.getByRole('region', { name: 'Discord' });
+    expect(within(discord).getByText(/Linked as/)).toHaveTextContent('Linked as zezima_rs');
+    expect(within(discord).getByRole('checkbox', { name: 'Mention me in news about me' })).toBeChecked();
+    const headings = panel.getAllByRole('heading').map((heading) => heading.textContent);
+    expect(headings).toEqual(['Account', 'Discord', 'Change Password']);
+  });
+
+  it('leaves the Discord panel out on a site without Discord sign-in', async () => {
+    const user = userEvent.setup();
+    renderProfile({ discord: { ...notLinked, can_link: false } });
+    await user.click(await screen.findByRole('tab', { name: 'Account' }));
+    const panel = within(screen.getByRole('tabpanel'));
+    expect(panel.getByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
+    expect(panel.queryByRole('region', { name: 'Discord' })).not.toBeInTheDocument();
+  });
+
+  it('offers Set a Password to an account made by Discord sign-in, then the change form', async () => {
+    const user = userEvent.setup();
+    const linked = { id: '1', username: 'zezima_rs', mention_opt_in: false };
+    const fetch = stubApi({
+      'POST /api/auth/password/first': () => new Response(null, { status: 204 }),
+      'GET /api/me/discord': () => Response.json({ ...notLinked, linked }),
+    });
+    renderProfile({ discord: { ...notLinked, linked, has_password: false } });
+    await user.click(await screen.findByRole('tab', { name: 'Account' }));
+    const panel = within(screen.getByRole('tabpanel'));
+    const section = within(panel.getByRole('region', { name: 'Set a Password' }));
+    expect(
+      section.getByText(
+        'You signed up with Discord. Set a password to also sign in with your username, or to unlink Discord.',
+      ),
+    ).toBeInTheDocument();
+    expect(panel.queryByRole('heading', { name: 'Change Password' })).not.toBeInTheDocument();
+    expect(section.queryByLabelText('Current Password')).not.toBeInTheDocument();
+
+    await user.type(section.getByLabelText('New Password'), 'hunter33');
+    await user.type(section.getByLabelText('Confirm Password'), 'hunter33');
+    await user.click(section.getByRole('button', { name: 'Set Password' }));
+
+    const changed = within(await panel.findByRole('region', { name: 'Change Password' }));
+    expect(changed.getByRole('status')).toHaveTextContent(/^Your password has been set\.$/);
+    expect(changed.getByLabelText('Current Password')).toBeInTheDocument();
+    expect(panel.queryByRole('heading', { name: 'Set a Password' })).not.toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/me/discord', expect.anything());
+  });
+
+  it('opens the Account tab saying Discord linked. after a link, and takes it out of the address', async () => {
+    const { location } = renderProfile({
+      path: '/profile?discord=linked',
+      discord: { ...notLinked, linked: { id: '1', username: 'zezima_rs', mention_opt_in: false } },
+    });
+    expect(await screen.findByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+    const discord = within(screen.getByRole('region', { name: 'Discord' }));
+    expect(discord.getByRole('status')).toHaveTextContent(/^Discord linked\.$/);
+    expect(discord.getByText(/Linked as/)).toHaveTextContent('zezima_rs');
+    await vi.waitFor(() => expect(location.search).toBe(''));
+    expect(location.pathname).toBe('/profile');
+    // Still said after the address is cleaned: the page read it once.
+    expect(discord.getByRole('status')).toHaveTextContent('Discord linked.');
+  });
+
+  it('says why a link failed when the server comes back with discord_error', async () => {
+    const { location } = renderProfile({ path: '/profile?discord_error=taken' });
+    expect(await screen.findByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+    const discord = within(screen.getByRole('region', { name: 'Discord' }));
+    expect(discord.getByRole('alert')).toHaveTextContent(DISCORD_SIGN_IN_ERRORS.taken);
+    expect(discord.getByRole('link', { name: 'Link Discord' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(location.search).toBe(''));
   });
 });

@@ -9,10 +9,16 @@ import type {
 } from '#core/discord/discord-routes.schema.ts';
 import { answerConfirm } from '#test/confirm-dialog.ts';
 import { apiError, renderWithQueries, stubApi, type FakeRequest } from '#test/render-with-queries.tsx';
+import { testDiscordApp, testRankRoles } from '../testing/discord-home.ts';
 import { DiscordTab } from './discord-tab.tsx';
 
 const ROUTES = 'GET /api/admin/discord/routes';
 const KINDS = 'GET /api/admin/discord/kinds';
+/** The application and role sections under the routes (their own tests cover them). */
+const HOME = {
+  'GET /api/admin/discord/app': () => Response.json(testDiscordApp()),
+  'GET /api/admin/discord/rank-roles': () => Response.json(testRankRoles()),
+};
 const SECRET = 'https://discord.com/api/webhooks/123456789/s3cret-token';
 
 function route(id: number, name: string, overrides: Partial<DiscordRoute> = {}): DiscordRoute {
@@ -44,6 +50,7 @@ function fakeServer(routes: DiscordRoute[]) {
     return Response.json(saved, { status: id === null ? 201 : 200 });
   };
   const handlers = {
+    ...HOME,
     [KINDS]: () => Response.json(DISCORD_KIND_LIST),
     [ROUTES]: () => Response.json(state.routes),
     'POST /api/admin/discord/routes': save(null),
@@ -72,6 +79,22 @@ afterEach(() => {
 });
 
 describe('DiscordTab', () => {
+  it('shows the Discord application and the Discord roles under the routes', async () => {
+    stubApi(fakeServer([route(1, '#clan-news')]).handlers);
+    renderTab();
+    const tab = await screen.findByRole('region', { name: 'Discord' });
+    await routesTable();
+    const app = await within(tab).findByRole('region', { name: 'Discord application' });
+    const roles = within(tab).getByRole('region', { name: 'Discord roles' });
+    const order = [screen.getByRole('table', { name: 'Discord routes' }), app, roles];
+    for (const [before, after] of [order.slice(0, 2), order.slice(1)] as Array<[HTMLElement, HTMLElement]>) {
+      expect(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    expect(await within(app).findByLabelText('Application ID')).toBeInTheDocument();
+    expect(await within(roles).findByRole('table', { name: 'Discord roles' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says how to get a webhook URL when there are no routes', async () => {
     stubApi(fakeServer([]).handlers);
     renderTab();
@@ -354,6 +377,7 @@ describe('DiscordTab', () => {
 
   it('shows the load failure with Try Again', async () => {
     stubApi({
+      ...HOME,
       [KINDS]: () => Response.json(DISCORD_KIND_LIST),
       [ROUTES]: () => apiError(500, 'INTERNAL_ERROR', 'Database unavailable'),
     });

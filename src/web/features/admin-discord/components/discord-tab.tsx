@@ -11,6 +11,8 @@ import { TabSection } from '../../../components/tab-section.tsx';
 import { useDiscordKinds, useDiscordRoutes } from '../api/discord-routes.ts';
 import { WEBHOOK_HELP } from '../lib/webhook-help.ts';
 import { DeliveryHistory } from './delivery-history.tsx';
+import { DiscordAppSection } from './discord-app-section.tsx';
+import { RankRolesSection } from './rank-roles-section.tsx';
 import { RouteForm } from './route-form.tsx';
 import { RouteRow } from './route-row.tsx';
 
@@ -107,6 +109,8 @@ function RouteDialogs({
 /**
  * The Discord tab (issue 22): the routes that post the clan's news to Discord, each a webhook with
  * the kinds of news it carries; add, change, test and delete them, and read what each delivered.
+ * Under them (issue 32), the Discord application behind sign-in and the bot, and the server roles
+ * the bot gives each rank.
  */
 export function DiscordTab({ notify }: { notify: Notify }) {
   const routes = useDiscordRoutes();
@@ -148,6 +152,8 @@ export function DiscordTab({ notify }: { notify: Notify }) {
           </QueryState>
         )}
       </QueryState>
+      <DiscordAppSection />
+      <RankRolesSection />
     </TabSection>
   );
 }

@@ -9,11 +9,12 @@ export interface ProfileTab {
 }
 
 /**
- * The profile's tabs, the first open at the start. The choice is the page's own state, not the URL's
+ * The profile's tabs, the first open at the start unless the page names another (a return from
+ * Discord opens the tab its answer is on). The choice is the page's own state, not the URL's
  * (spec §4); only the open tab is rendered, so a tab loads its data when it is opened.
  */
-export function ProfileTabs({ tabs }: { tabs: readonly ProfileTab[] }) {
-  const [open, setOpen] = useState(tabs[0]?.value ?? '');
+export function ProfileTabs({ tabs, initial }: { tabs: readonly ProfileTab[]; initial?: string }) {
+  const [open, setOpen] = useState(tabs.find((tab) => tab.value === initial)?.value ?? tabs[0]?.value ?? '');
   return (
     <Tabs.Root value={open} onValueChange={setOpen} className="space-y-6">
       <TabStrip label="Profile sections" tabs={tabs} />
