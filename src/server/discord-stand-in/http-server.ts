@@ -43,6 +43,8 @@ export interface ServerDeps extends Edge, RestDeps, OAuthDeps {
   requests: StandInRequest[];
   /** How many of the latest requests `requests` keeps. */
   requestLog: number;
+  /** Told of each request as it arrives, before it is answered (a test's moment to pull a plug). */
+  onRequest?: ((request: StandInRequest) => void) | undefined;
   /** The test knobs under /__control, when the stand-in was started with them. */
   controls: StandInControls | null;
 }
@@ -166,6 +168,7 @@ function record(deps: ServerDeps, request: IncomingMessage, entry: Omit<StandInR
   if (reason !== undefined) recorded.auditLogReason = reason;
   deps.requests.push(recorded);
   if (deps.requests.length > deps.requestLog) deps.requests.shift();
+  deps.onRequest?.(recorded);
   return recorded;
 }
 

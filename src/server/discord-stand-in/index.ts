@@ -89,6 +89,8 @@ export interface DiscordStandInOptions {
   seed?: number;
   /** Called for each accepted post or edit, e.g. for the CLI to show what arrived. */
   onReceived?: (message: ReceivedMessage) => void;
+  /** Called for each request as it arrives, before it is answered. */
+  onRequest?: (request: StandInRequest) => void;
   /** The one Discord application (the site's); default STAND_IN_APP's id, secrets and key. */
   application?: StandInApplicationOptions;
   /** The users and guilds it starts with and `resetState` returns to; default DEMO_FIXTURE. */
@@ -214,6 +216,7 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     ids,
     requests: [],
     requestLog: options.requestLog ?? 10_000,
+    onRequest: options.onRequest,
     controls: null,
   };
   const server = createStandInServer(deps);
