@@ -17,6 +17,17 @@ const running: DiscordRoute = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The rank roles' answer, with role changes running unless a reason says why they stopped. */
+const rankRoles = (stoppedReason: string | null) => () =>
+  Response.json({
+    roles: {},
+    keys: [],
+    server_roles: [],
+    server_error: null,
+    pending: 0,
+    stopped_reason: stoppedReason,
+  });
+
 describe('StoppedRouteAlerts', () => {
   it('names each route the site stopped, why, and links to the Discord tab', async () => {
     stubApi({
@@ -25,6 +36,7 @@ describe('StoppedRouteAlerts', () => {
           running,
           { ...running, id: 2, name: '#admins', disabled_reason: 'Discord answered 404: Unknown Webhook' },
         ]),
+      'GET /api/admin/discord/rank-roles': rankRoles(null),
     });
     renderWithQueries(<StoppedRouteAlerts />);
     const alerts = await screen.findByRole('list', { name: 'Discord' });
@@ -39,10 +51,26 @@ describe('StoppedRouteAlerts', () => {
   });
 
   it('shows nothing while every route runs', async () => {
-    const fetch = stubApi({ 'GET /api/admin/discord/routes': () => Response.json([running]) });
+    const fetch = stubApi({
+      'GET /api/admin/discord/routes': () => Response.json([running]),
+      'GET /api/admin/discord/rank-roles': rankRoles(null),
+    });
     const { container } = renderWithQueries(<StoppedRouteAlerts />);
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(container).toBeEmptyDOMElement();
+  });
+
+  it('says why Discord role changes stopped', async () => {
+    stubApi({
+      'GET /api/admin/discord/routes': () => Response.json([running]),
+      'GET /api/admin/discord/rank-roles': rankRoles('Discord answered 403 Missing Permissions.'),
+    });
+    renderWithQueries(<StoppedRouteAlerts />);
+    const alerts = await screen.findByRole('list', { name: 'Discord' });
+    expect(alerts).toHaveTextContent(
+      'Discord role changes stopped: Discord answered 403 Missing Permissions.',
+    );
+    expect(alerts).not.toHaveTextContent('#clan-news');
   });
 });
