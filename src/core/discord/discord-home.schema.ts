@@ -96,7 +96,10 @@ export const serverRoleSchema = z.object({
 });
 export type ServerRole = z.infer<typeof serverRoleSchema>;
 
-/** Rank role keys are members' womrole values: the ladder's ranks and the admin titles. */
+/**
+ * Rank role keys are members' womrole values: the ladder's ranks and the admin titles (the service
+ * refuses a well-formed key the clan does not have, naming it).
+ */
 const roleMapSchema = z.record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/), snowflakeSchema);
 
 export const rankRolesInputSchema = z

@@ -7,6 +7,8 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   additionalProperties?: boolean | JsonSchema;
+  /** A record's keys (zod's `z.record(key, value)`). */
+  propertyNames?: JsonSchema;
   items?: JsonSchema;
   enum?: unknown[];
   const?: unknown;
@@ -31,6 +33,7 @@ const KNOWN = new Set([
   'properties',
   'required',
   'additionalProperties',
+  'propertyNames',
   'items',
   'enum',
   'const',
@@ -147,7 +150,13 @@ function byType(type: string, schema: JsonSchema, at: string): fc.Arbitrary<unkn
       return fc
         .tuple(
           known,
-          fc.dictionary(fc.string({ maxLength: 10 }), conforming(extra, `${at}.*`), { maxKeys: 3 }),
+          fc.dictionary(
+            schema.propertyNames
+              ? conforming(schema.propertyNames, `${at}.<key>`).map(String)
+              : fc.string({ maxLength: 10 }),
+            conforming(extra, `${at}.*`),
+            { maxKeys: 3 },
+          ),
         )
         .map(([fields, more]) => ({ ...more, ...fields }));
     }
