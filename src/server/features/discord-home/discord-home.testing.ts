@@ -1,5 +1,19 @@
 import type { TestApp } from '#test/app.ts';
+import { DEMO_GUILD } from '../../discord-stand-in/demo-guild.ts';
 import type { DiscordStandIn } from '../../discord-stand-in/index.ts';
+
+/** The environment of a site whose Discord application, server and API are the stand-in's. */
+export function standInDiscordEnv(discord: DiscordStandIn): Record<string, string> {
+  return {
+    DISCORD_API_BASE_URL: discord.url,
+    DISCORD_OAUTH_AUTHORIZE_URL: `${discord.url}/oauth2/authorize`,
+    DISCORD_APPLICATION_ID: discord.application.id,
+    DISCORD_CLIENT_SECRET: discord.application.clientSecret,
+    DISCORD_BOT_TOKEN: discord.application.botToken,
+    DISCORD_GUILD_ID: DEMO_GUILD.id,
+    DISCORD_PUBLIC_KEY: discord.application.publicKeyHex,
+  };
+}
 
 /** `GET /api/auth/discord/start`: where it sends the browser and the cookie it sets. */
 export async function startSignIn(t: TestApp, cookie?: string) {

@@ -5,7 +5,7 @@ import { DEMO_GUILD } from '../../discord-stand-in/demo-guild.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../../discord-stand-in/index.ts';
 import { addMember } from '../claims/claims.testing.ts';
 import { DISCORD_ROLES } from './discord-roles.job.ts';
-import { signInWithDiscord } from './discord-home.testing.ts';
+import { signInWithDiscord, standInDiscordEnv } from './discord-home.testing.ts';
 
 const NOW = '2026-12-01T12:00:00.000Z';
 const { roles, users } = DEMO_GUILD;
@@ -42,15 +42,7 @@ for (const dialect of testDialects) {
       discord = await startDiscordStandIn({ clock });
       t = await createTestApp(dialect, {
         clock,
-        env: {
-          DISCORD_API_BASE_URL: discord.url,
-          DISCORD_OAUTH_AUTHORIZE_URL: `${discord.url}/oauth2/authorize`,
-          DISCORD_APPLICATION_ID: discord.application.id,
-          DISCORD_CLIENT_SECRET: discord.application.clientSecret,
-          DISCORD_BOT_TOKEN: discord.application.botToken,
-          DISCORD_GUILD_ID: DEMO_GUILD.id,
-          DISCORD_PUBLIC_KEY: discord.application.publicKeyHex,
-        },
+        env: standInDiscordEnv(discord),
       });
       await createUser(t, 'Boss', { admin: true });
       admin = await loginAs(t, 'Boss');
@@ -104,7 +96,9 @@ for (const dialect of testDialects) {
       const dry = await api('POST', '/api/admin/discord/rank-roles/reconcile', { dry_run: true });
       expect(dry.statusCode).toBe(200);
       expect(dry.json()).toEqual({
-        changes: [{ discord_user_id: users.woox, username: 'Woox', add: [roles.rune], remove: [roles.dragon] }],
+        changes: [
+          { discord_user_id: users.woox, username: 'Woox', add: [roles.rune], remove: [roles.dragon] },
+        ],
         unreadable: 0,
       });
       expect(wooxRoles()).toContain(roles.dragon);
@@ -116,7 +110,7 @@ for (const dialect of testDialects) {
       expect(again.json().changes).toEqual([]);
     });
 
-    it('fixes a role changed behind the site\'s back', async () => {
+    it("fixes a role changed behind the site's back", async () => {
       discord.setMemberRoles(DEMO_GUILD.id, users.woox, [roles.adamant, roles.clanMember]);
       const dry = await api('POST', '/api/admin/discord/rank-roles/reconcile', { dry_run: true });
       expect(dry.json().changes).toEqual([
@@ -192,7 +186,9 @@ for (const dialect of testDialects) {
     it('registers the slash commands on the server', async () => {
       const registered = await api('POST', '/api/admin/discord/commands');
       expect(registered.statusCode).toBe(200);
-      expect(registered.json()).toEqual({ registered: ['points', 'rank', 'leaderboard', 'events', 'bingo', 'whois'] });
+      expect(registered.json()).toEqual({
+        registered: ['points', 'rank', 'leaderboard', 'events', 'bingo', 'whois'],
+      });
       expect(discord.registeredCommands(DEMO_GUILD.id).map((command) => command.name)).toEqual(
         registered.json().registered,
       );

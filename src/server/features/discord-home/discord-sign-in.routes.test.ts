@@ -3,7 +3,7 @@ import { createManualClock, createTestApp, createUser, loginAs, type TestApp } f
 import { testDialects } from '#test/databases.ts';
 import { DEMO_GUILD } from '../../discord-stand-in/demo-guild.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../../discord-stand-in/index.ts';
-import { signInWithDiscord, startSignIn } from './discord-home.testing.ts';
+import { signInWithDiscord, standInDiscordEnv, startSignIn } from './discord-home.testing.ts';
 
 const NOW = '2026-12-01T12:00:00.000Z';
 
@@ -16,15 +16,7 @@ for (const dialect of testDialects) {
       discord = await startDiscordStandIn();
       t = await createTestApp(dialect, {
         clock: createManualClock(NOW),
-        env: {
-          DISCORD_API_BASE_URL: discord.url,
-          DISCORD_OAUTH_AUTHORIZE_URL: `${discord.url}/oauth2/authorize`,
-          DISCORD_APPLICATION_ID: discord.application.id,
-          DISCORD_CLIENT_SECRET: discord.application.clientSecret,
-          DISCORD_BOT_TOKEN: discord.application.botToken,
-          DISCORD_GUILD_ID: DEMO_GUILD.id,
-          DISCORD_PUBLIC_KEY: discord.application.publicKeyHex,
-        },
+        env: standInDiscordEnv(discord),
       });
     });
     afterAll(async () => {
