@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium.ts';
 import { STAND_IN_APP } from './src/server/discord-stand-in/application.ts';
@@ -24,6 +24,9 @@ function server(port: number, databaseUrl: string, env: Record<string, string> =
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
+      // Each throwaway database keeps its scheduled backups beside it, not in a /tmp/backups shared
+      // by every run.
+      BACKUP_DIR: join(dirname(databaseUrl.replace(/^sqlite:/, '')), 'backups'),
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',

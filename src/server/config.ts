@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '#core/auth/auth.schema.ts';
 import { DEFAULT_PROFILE } from '#core/clan/default-rules.ts';
@@ -156,6 +156,11 @@ const envSchema = z.object({
   PLAYER_WATCH_INTERVAL_HOURS: positiveInt(24),
   PLAYER_WATCH_URL: z.url().optional(),
   ANNIVERSARY_INTERVAL_HOURS: positiveInt(24),
+  BACKUP_DIR: z.string().trim().optional(),
+  BACKUP_INTERVAL_HOURS: positiveInt(24),
+  BACKUP_KEEP_DAILY: positiveInt(7),
+  BACKUP_KEEP_WEEKLY: positiveInt(4),
+  BACKUP_KEEP_MONTHLY: positiveInt(6),
   JOB_LEASE_SECONDS: positiveInt(30),
 
   DISCORD_API_BASE_URL: z.url().optional(),
@@ -243,6 +248,12 @@ export interface Config {
   iconBaseUrl: string;
   /** Where fetched icons are kept, so a restart or another instance need not fetch them again. */
   iconCacheDir: string;
+  /** Scheduled backups (issue 33): where they go, how often, and how many of each age are kept. */
+  backups: {
+    dir: string;
+    intervalHours: number;
+    keep: { daily: number; weekly: number; monthly: number };
+  };
   jobs: {
     syncIntervalMinutes: number;
     playerWatchIntervalHours: number;
@@ -295,6 +306,15 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
     return { dialect: 'sqlite', path };
   }
   return { dialect: 'postgres', connectionString: url };
+}
+
+/**
+ * Scheduled backups go where `npm run backup` puts them: `backups/` beside the data folder (so a data
+ * folder wiped or moved does not take them along); with PostgreSQL, `backups/` in the working folder.
+ */
+function defaultBackupDir(database: DatabaseTarget): string {
+  const onDisk = database.dialect === 'sqlite' && database.path !== ':memory:';
+  return onDisk ? join(dirname(dirname(resolve(database.path))), 'backups') : 'backups';
 }
 
 /** Icons live beside the SQLite file (the site's data folder); with PostgreSQL, in data/icons. */
@@ -388,6 +408,11 @@ export function loadConfig(
     },
     iconBaseUrl: env.ICON_BASE_URL,
     iconCacheDir: env.ICON_CACHE_DIR ?? defaultIconCacheDir(database),
+    backups: {
+      dir: env.BACKUP_DIR ?? defaultBackupDir(database),
+      intervalHours: env.BACKUP_INTERVAL_HOURS,
+      keep: { daily: env.BACKUP_KEEP_DAILY, weekly: env.BACKUP_KEEP_WEEKLY, monthly: env.BACKUP_KEEP_MONTHLY },
+    },
     jobs: {
       syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
       playerWatchIntervalHours: env.PLAYER_WATCH_INTERVAL_HOURS,

@@ -26,6 +26,7 @@ import { anniversariesJob } from './features/clan-news/anniversaries.job.ts';
 import { clanNewsJob, clanNewsSchedule } from './features/clan-news/clan-news.job.ts';
 import { discordDeliveryJob, discordDeliverySchedule } from './features/discord/discord-delivery.job.ts';
 import { discordRolesJob, discordRolesSchedule } from './features/discord-home/discord-roles.job.ts';
+import { backupJob, backupSchedule, isInMemory } from './features/backups/backup.job.ts';
 import { dinkMomentsJob, dinkMomentsSchedule } from './features/dink/dink-moments.job.ts';
 import { playerWatchJob } from './features/player-watch/player-watch.job.ts';
 import { womSyncJob } from './features/wom-sync/wom-sync.service.ts';
@@ -78,6 +79,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
     gateway: createWomGateway(config, systemClock, simulator?.url, log),
     groupId: simulator?.groupId ?? config.wom.groupId ?? 0,
   };
+  const backups = { db: database.db, clock: systemClock, database: config.database, backups: config.backups };
   const jobs = createJobRunner({
     db: database.db,
     // Demo mode's clock is the system's, shifted back only while the first start replays history.
@@ -90,6 +92,7 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
       baselineBackfillJob({ db: database.db, gateway: wom.gateway }),
       discordDeliveryJob({ db: database.db, siteUrl: config.discord.siteUrl, log }),
       discordRolesJob({ db: database.db, config, log }),
+      backupJob(backups),
       anniversariesJob({ db: database.db, log }),
       clanNewsJob({ db: database.db, gateway: wom.gateway, log }),
       dinkMomentsJob({ db: database.db }),
@@ -137,6 +140,8 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
       backfillResumeSchedule(database.db),
       discordDeliverySchedule(database.db, demoClock ?? systemClock, config.discord.deliveryIntervalMs),
       discordRolesSchedule(database.db, demoClock ?? systemClock, config.discord.deliveryIntervalMs),
+      // An in-memory database (a throwaway try-out) has nothing to keep.
+      ...(isInMemory(config.database) ? [] : [backupSchedule(backups)]),
       clanNewsSchedule(database.db, demoClock ?? systemClock),
       dinkMomentsSchedule(database.db, config.dink.processIntervalMs),
     ],

@@ -11,7 +11,7 @@ const USAGE = 'Usage: npm run backup [-- <file>]';
  * pg_dump to backups/<database>-<time>.dump. Without a pg_dump that can dump the server it says
  * what to run instead and exits with 1, so a scheduled backup never passes for done.
  */
-function main(): void {
+async function main(): Promise<void> {
   loadDotEnv();
   const args = process.argv.slice(2);
   if (args.length > 1 || args[0]?.startsWith('-')) throw new BackupError(USAGE);
@@ -19,7 +19,7 @@ function main(): void {
   const now = new Date();
   if (database.dialect === 'postgres') {
     const target = parsePostgresUrl(database.connectionString);
-    const dump = dumpPostgres(target, args[0] ?? defaultDumpPath(target, now));
+    const dump = await dumpPostgres(target, args[0] ?? defaultDumpPath(target, now));
     process.stdout.write(`Backed up ${target.database} to ${dump.path} (${formatBytes(dump.bytes)}).\n`);
     return;
   }
@@ -28,9 +28,7 @@ function main(): void {
   process.stdout.write(`Backed up ${database.path} to ${backup.path} (${formatBytes(backup.bytes)}).\n`);
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
-}
+});

@@ -204,16 +204,16 @@ describe('postgres: backup with pg_dump', () => {
     it('dumps the database in pg_dump custom format, never over an existing file', async () => {
       await addMember(database, '1', 'Dumped');
       const target = parsePostgresUrl(database.url);
-      const dump = dumpPostgres(target, join(dir, 'clan.dump'));
+      const dump = await dumpPostgres(target, join(dir, 'clan.dump'));
       expect(dump).toEqual({ path: join(dir, 'clan.dump'), bytes: expect.any(Number) });
       const listing = spawnSync('pg_restore', ['--list', dump.path], { encoding: 'utf8' });
       expect(listing.stdout).toContain('TABLE DATA public members');
-      expect(() => dumpPostgres(target, dump.path)).toThrow('clan.dump already exists');
+      await expect(dumpPostgres(target, dump.path)).rejects.toThrow('clan.dump already exists');
       expect(readdirSync(dir)).toEqual(['clan.dump']);
     });
   } else {
-    it('says no backup was made when pg_dump cannot dump this server, writing nothing', () => {
-      expect(() => dumpPostgres(parsePostgresUrl(database.url), join(dir, 'clan.dump'))).toThrow(
+    it('says no backup was made when pg_dump cannot dump this server, writing nothing', async () => {
+      await expect(dumpPostgres(parsePostgresUrl(database.url), join(dir, 'clan.dump'))).rejects.toThrow(
         'No backup was made',
       );
       expect(readdirSync(dir)).toEqual([]);

@@ -1,8 +1,31 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely';
 import { BackupError, fileTimestamp, linkIntoPlace, refuseToOverwrite } from './backup.ts';
+
+interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  error?: NodeJS.ErrnoException;
+}
+
+/**
+ * Runs a PostgreSQL tool without blocking: the server's scheduled backup runs it while the site
+ * answers requests. A tool that is not installed resolves with its ENOENT, as spawnSync reports it.
+ */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', (error: NodeJS.ErrnoException) => resolve({ status: null, stdout, stderr, error }));
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 /** A PostgreSQL connection string split into what a person and PostgreSQL's own tools need. */
 export interface PostgresTarget {
@@ -85,7 +108,7 @@ export interface DumpFile {
  * with pg_restore --list and linked into place, so the destination appears only complete and never
  * replaces a file.
  */
-export function dumpPostgres(target: PostgresTarget, destination: string): DumpFile {
+export async function dumpPostgres(target: PostgresTarget, destination: string): Promise<DumpFile> {
   refuseToOverwrite(destination);
   mkdirSync(dirname(destination), { recursive: true });
   const partial = `${destination}.${process.pid}.partial`;
@@ -93,10 +116,7 @@ export function dumpPostgres(target: PostgresTarget, destination: string): DumpF
   // eslint-disable-next-line no-restricted-properties -- only the password is added to it
   const env = { ...process.env, ...(target.password === null ? {} : { PGPASSWORD: target.password }) };
   try {
-    const dump = spawnSync('pg_dump', ['--format=custom', `--file=${partial}`, target.url], {
-      env,
-      encoding: 'utf8',
-    });
+    const dump = await run('pg_dump', ['--format=custom', `--file=${partial}`, target.url], env);
     if (dump.error && 'code' in dump.error && dump.error.code === 'ENOENT') {
       throw new BackupError(backupInstructions(target, destination));
     }
@@ -104,7 +124,7 @@ export function dumpPostgres(target: PostgresTarget, destination: string): DumpF
       throw new BackupError(
         `No backup was made: pg_dump failed.\n${dump.stderr.trim() || dump.error?.message}`,
       );
-    const list = spawnSync('pg_restore', ['--list', partial], { encoding: 'utf8' });
+    const list = await run('pg_restore', ['--list', partial], env);
     if (list.status !== 0) {
       throw new BackupError(
         `No backup was made: pg_restore cannot read the dump pg_dump wrote.\n${list.stderr.trim()}`,
