@@ -28,6 +28,7 @@ import { seedClanSettings } from './features/clan-settings/clan-settings.ts';
 import { seedDiscordApp } from './features/discord-home/discord-app-settings.ts';
 import { discordAdminRoutes } from './features/discord-home/discord-admin.routes.ts';
 import { discordHomeRoutes } from './features/discord-home/discord-home.routes.ts';
+import { backupsRoutes } from './features/backups/backups.routes.ts';
 import { clanSettingsRoutes } from './features/clan-settings/clan-settings.routes.ts';
 import { pointBatchesRoutes } from './features/point-batches/point-batches.routes.ts';
 import { adminBingoRoutes, bingoRoutes } from './features/bingo/bingo.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await adminInactivityRoutes(admin, adminDeps);
       await discordRoutes(admin, adminDeps);
       await discordAdminRoutes(admin, adminDeps);
+      await backupsRoutes(admin, adminDeps);
       await adminDinkRoutes(admin, { ...adminDeps, imageCaps: config.dink.imageCaps });
       await clanSettingsRoutes(admin, adminDeps);
       await pointBatchesRoutes(admin, adminDeps);

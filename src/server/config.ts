@@ -411,7 +411,11 @@ export function loadConfig(
     backups: {
       dir: env.BACKUP_DIR ?? defaultBackupDir(database),
       intervalHours: env.BACKUP_INTERVAL_HOURS,
-      keep: { daily: env.BACKUP_KEEP_DAILY, weekly: env.BACKUP_KEEP_WEEKLY, monthly: env.BACKUP_KEEP_MONTHLY },
+      keep: {
+        daily: env.BACKUP_KEEP_DAILY,
+        weekly: env.BACKUP_KEEP_WEEKLY,
+        monthly: env.BACKUP_KEEP_MONTHLY,
+      },
     },
     jobs: {
       syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,

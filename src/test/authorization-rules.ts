@@ -154,6 +154,10 @@ export const AUTHORIZATION_RULES: Readonly<Record<string, readonly MatrixCase[]>
   'PUT /api/admin/discord/rank-roles': one(adminOnly(200), () => ({ body: { roles: {} } })),
   'POST /api/admin/discord/rank-roles/reconcile': one(adminOnly(409), () => ({ body: { dry_run: true } })),
   'POST /api/admin/discord/commands': one(adminOnly(409)),
+  'GET /api/admin/backups': one(adminOnly(200)),
+  'GET /api/admin/backups/:name': one(adminOnly(404), () => ({
+    params: { name: 'clan-2026-01-01T00-00-00Z.db' },
+  })),
   'GET /api/me/bingo/:id': one(signedIn(404), () => ({ params: { id: '999999' } })),
   'PUT /api/bingo/:id/signups/:womId': one(signedIn(404), () => ({ params: { id: '999999', womId: '1' } })),
   'DELETE /api/bingo/:id/signups/:womId': one(signedIn(404), () => ({

@@ -25,7 +25,11 @@ export function isoWeekOf(at: Date): string {
 }
 
 /** The newest backup of each of the latest `count` periods that hold one. */
-function newestPerPeriod<T extends { at: Date }>(newestFirst: readonly T[], period: (at: Date) => string, count: number): T[] {
+function newestPerPeriod<T extends { at: Date }>(
+  newestFirst: readonly T[],
+  period: (at: Date) => string,
+  count: number,
+): T[] {
   const kept: T[] = [];
   const seen = new Set<string>();
   for (const backup of newestFirst) {
@@ -39,7 +43,10 @@ function newestPerPeriod<T extends { at: Date }>(newestFirst: readonly T[], peri
 }
 
 /** The backups to keep under the policy; every other one may be deleted. */
-export function backupsToKeep<T extends { at: Date }>(backups: readonly T[], policy: RetentionPolicy): Set<T> {
+export function backupsToKeep<T extends { at: Date }>(
+  backups: readonly T[],
+  policy: RetentionPolicy,
+): Set<T> {
   const newestFirst = [...backups].sort((a, b) => b.at.getTime() - a.at.getTime());
   return new Set([
     ...newestPerPeriod(newestFirst, dayOf, policy.daily),

@@ -19,7 +19,10 @@ for (const dialect of testDialects) {
 
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
-      const config = testConfig({ DATABASE_URL: database.url, BACKUP_DIR: mkdtempSync(join(tmpdir(), 'clan-backups-')) });
+      const config = testConfig({
+        DATABASE_URL: database.url,
+        BACKUP_DIR: mkdtempSync(join(tmpdir(), 'clan-backups-')),
+      });
       deps = { db: database.db, clock, database: config.database, backups: config.backups };
       jobs = createJobRunner({ db: database.db, clock, instanceId: 'backup-test', jobs: [backupJob(deps)] });
       const at = clock.now().toISOString();

@@ -90,12 +90,16 @@ export function backupJob(deps: BackupJobDeps): Job {
       let bytes: number;
       let members = 0;
       if (deps.database.dialect === 'sqlite') {
-        const written = backupSqlite(deps.database.path, join(deps.backups.dir, `${prefix}-${fileTimestamp(now)}.db`));
+        const written = backupSqlite(
+          deps.database.path,
+          join(deps.backups.dir, `${prefix}-${fileTimestamp(now)}.db`),
+        );
         bytes = written.bytes;
         members = countMembers(written.path);
       } else {
         const target = parsePostgresUrl(deps.database.connectionString);
-        bytes = (await dumpPostgres(target, join(deps.backups.dir, `${prefix}-${fileTimestamp(now)}.dump`))).bytes;
+        bytes = (await dumpPostgres(target, join(deps.backups.dir, `${prefix}-${fileTimestamp(now)}.dump`)))
+          .bytes;
       }
       const all = listBackups(deps);
       const keep = backupsToKeep(all, deps.backups.keep satisfies RetentionPolicy);

@@ -1,6 +1,6 @@
 import type { AdminDink } from '#core/dink/dink.schema.ts';
 import { ProgressBar } from '../../../components/progress-bar.tsx';
-import { formatBytes } from '../lib/format-bytes.ts';
+import { formatBytes } from '../../../lib/format-bytes.ts';
 
 /** The screenshots kept on disk against the site's cap, and the cap each member has. */
 export function ScreenshotStorage({ images }: { images: AdminDink['images'] }) {

@@ -1,5 +1,6 @@
 import type { Notify } from '../../../components/notice-banner.tsx';
 import { TabSection } from '../../../components/tab-section.tsx';
+import { BackupsPanel } from './backups-panel.tsx';
 import { BaselineBackfillPanel } from './baseline-backfill-panel.tsx';
 import { ConnectionCheckPanel } from './connection-check-panel.tsx';
 import { PlayerWatchPanel } from './player-watch-panel.tsx';
@@ -17,6 +18,7 @@ export function SyncTab({ notify }: { notify: Notify }) {
       <ConnectionCheckPanel notify={notify} />
       <PlayerWatchPanel notify={notify} />
       <BaselineBackfillPanel notify={notify} />
+      <BackupsPanel />
     </TabSection>
   );
 }
