@@ -235,6 +235,11 @@ for (const dialect of testDialects) {
         .where('action', '=', 'discord.app')
         .execute();
       expect(JSON.stringify(settings)).not.toContain(discord.application.botToken);
+      // The clan's last admin stays one, though their Discord lacks every admin role.
+      const bossDiscord = discord.addUser({ username: 'the_boss' });
+      await signInWithDiscord(t, discord, { userId: bossDiscord.id, link: adminCookie });
+      const boss = await signInWithDiscord(t, discord, { userId: bossDiscord.id });
+      expect(boss.location).toBe('/admin');
       await t.app.inject({
         method: 'PUT',
         url: '/api/admin/discord/app',

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { openSession, type IssuedSession } from '../auth/auth.service.ts';
 import { DiscordUnreachableError } from '../discord/discord-client.ts';
 import { createDiscordAccount } from '../users/accounts.service.ts';
-import { toSessionUser } from '../users/users.repository.ts';
+import { countAdmins, toSessionUser } from '../users/users.repository.ts';
 import { oauthClient, readDiscordApp, type DiscordAppSettings } from './discord-app-settings.ts';
 import {
   authorizeUrl,
@@ -175,8 +175,9 @@ async function refreshAccount(
   now: Date,
 ): Promise<UserRow> {
   const wasAdmin = Boolean(row.is_admin);
-  const adminChanges = admin !== null && admin !== wasAdmin;
   return deps.db.transaction().execute(async (trx) => {
+    // The clan keeps at least one admin: its last one is not demoted by a Discord role they lack.
+    const adminChanges = admin !== null && admin !== wasAdmin && (admin || (await countAdmins(trx)) > 1);
     const updated = await trx
       .updateTable('users')
       .set({
