@@ -139,29 +139,22 @@ async function signIn(
 ): Promise<SignInResult> {
   const now = deps.clock.now();
   const admin = adminByRole(app, identity);
-  let row = await findByDiscordId(deps.db, identity.id);
-  if (!row) {
+  const known = await findByDiscordId(deps.db, identity.id);
+  let user: SessionUser;
+  if (known) user = toSessionUser(await refreshAccount(deps, known, identity, admin, now));
+  else {
     if (app.members_only && app.guild_id !== null && identity.guildRoles === null)
       return back('sign_in', 'not_member');
-    try {
-      await createDiscordAccount(deps, {
-        name: siteNameFromDiscord(identity.globalName, identity.username),
-        discordUserId: identity.id,
-        discordUsername: identity.username,
-        isAdmin: admin === true,
-      });
-    } catch (error) {
-      // The same person's second tab may have made the account a moment ago: sign that one in.
-      if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
-    }
-    row = await findByDiscordId(deps.db, identity.id);
-    if (!row) return back('sign_in', 'failed');
-  } else {
-    row = await refreshAccount(deps, row, identity, admin, now);
+    user = await createDiscordAccount(deps, {
+      name: siteNameFromDiscord(identity.globalName, identity.username),
+      discordUserId: identity.id,
+      discordUsername: identity.username,
+      isAdmin: admin === true,
+    });
   }
   const session = await openSession(
     { db: deps.db, clock: deps.clock, sessionTtlDays: deps.sessionTtlDays },
-    toSessionUser(row),
+    user,
   );
   return { redirect: session.user.is_admin ? '/admin' : '/profile', session };
 }

@@ -11,7 +11,7 @@ import {
 import type { AuditAction } from '#core/audit/describe-audit.ts';
 import type { Clock } from '../../clock.ts';
 import { ConflictError } from '../../db/errors.ts';
-import type { Database, UserRow, UserUpdate } from '../../db/schema.ts';
+import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.ts';
 import { inSerializableTransaction } from '../../db/transactions.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
@@ -64,20 +64,22 @@ async function findNamedUser(db: AccountDeps['db'], typed: string): Promise<User
   return user;
 }
 
-/** Inserts the account and its audit row in one transaction; a taken name throws ConflictError. */
+/** The columns an account starts with besides its name: a password's hash ('' for none), a Discord link. */
+type AccountColumns = Pick<NewUserRow, 'password_hash' | 'is_admin' | 'discord_user_id' | 'discord_username'>;
+
+/** Inserts the account and its audit row in one transaction; a taken name or Discord user throws ConflictError. */
 async function insertAccount(
   deps: AccountDeps,
-  input: { username: string; password: string; isAdmin: boolean },
+  username: string,
+  columns: AccountColumns,
   actor: AuditActor,
   action: AuditAction,
 ): Promise<SessionUser> {
-  const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
     const row = await insertUser(trx, {
-      username: input.username,
-      password_hash: passwordHash,
-      is_admin: input.isAdmin,
+      username,
+      ...columns,
       join_date: now.slice(0, 10),
       created_at: now,
       updated_at: now,
@@ -89,7 +91,7 @@ async function insertAccount(
       targetType: 'user',
       targetId: row.id,
       before: null,
-      after: user,
+      after: columns.discord_username ? { ...user, discord_username: columns.discord_username } : user,
       at: deps.clock.now(),
     });
     return user;
@@ -108,7 +110,8 @@ export async function createAccount(
   const username = newUsername(input.username, input.origin);
   checkPassword(input.password);
   try {
-    return await insertAccount(deps, { ...input, username }, actor, 'user.create');
+    const columns = { password_hash: await hashPassword(input.password), is_admin: input.isAdmin };
+    return await insertAccount(deps, username, columns, actor, 'user.create');
   } catch (error) {
     if (error instanceof ConflictError) throw usernameTaken();
     throw error;
@@ -133,12 +136,8 @@ export async function upsertAdminAccount(
   if (existing) return updateAdminAccount(deps, existing, input.password, actor);
   const username = newUsername(input.username, 'shell');
   try {
-    const user = await insertAccount(
-      deps,
-      { username, password: input.password, isAdmin: true },
-      actor,
-      'admin.account.create',
-    );
+    const columns = { password_hash: await hashPassword(input.password), is_admin: true };
+    const user = await insertAccount(deps, username, columns, actor, 'admin.account.create');
     return { user, change: 'created' };
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
@@ -330,35 +329,25 @@ export async function createDiscordAccount(
   deps: AccountDeps,
   input: { name: string; discordUserId: string; discordUsername: string; isAdmin: boolean },
 ): Promise<SessionUser> {
-  const now = deps.clock.now().toISOString();
+  const columns = {
+    password_hash: '',
+    is_admin: input.isAdmin,
+    discord_user_id: input.discordUserId,
+    discord_username: input.discordUsername,
+  };
+  const actor = { userId: null, label: 'discord sign-in' };
   for (let attempt = 1; attempt <= NAME_VARIANTS; attempt += 1) {
-    const username = usernameVariant(input.name, attempt);
     try {
-      return await deps.db.transaction().execute(async (trx) => {
-        const row = await insertUser(trx, {
-          username,
-          password_hash: '',
-          is_admin: input.isAdmin,
-          join_date: now.slice(0, 10),
-          created_at: now,
-          updated_at: now,
-          discord_user_id: input.discordUserId,
-          discord_username: input.discordUsername,
-        });
-        const user = toSessionUser(row);
-        await recordAudit(trx, {
-          actor: { userId: null, label: 'discord sign-in' },
-          action: 'user.create',
-          targetType: 'user',
-          targetId: row.id,
-          before: null,
-          after: { ...user, discord_username: input.discordUsername },
-          at: deps.clock.now(),
-        });
-        return user;
-      });
+      return await insertAccount(deps, usernameVariant(input.name, attempt), columns, actor, 'user.create');
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;
+      // The same person's other tab made the account a moment ago: that one is theirs, no name is taken.
+      const made = await deps.db
+        .selectFrom('users')
+        .selectAll()
+        .where('discord_user_id', '=', input.discordUserId)
+        .executeTakeFirst();
+      if (made) return toSessionUser(made);
     }
   }
   throw usernameTaken();
