@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { DEMO_GUILD } from '../discord-stand-in/demo-guild.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../discord-stand-in/index.ts';
-import { SETTING_KEYS, saveSetting } from '../features/clan-settings/clan-settings.ts';
+import { SETTING_KEYS, readSetting, saveSetting } from '../features/clan-settings/clan-settings.ts';
 import { recordAudit } from '../features/audit/audit.repository.ts';
 import { markNewsOnce } from '../features/discord/discord-outbox.ts';
 import { insertRoute, listRoutes } from '../features/discord/discord-routes.repository.ts';
@@ -54,13 +54,12 @@ export function withDemoDiscord(
   };
 }
 
-/** A webhook URL on an earlier start's stand-in: a loopback http address, a port that is gone. */
+/** An address on an earlier start's stand-in: a loopback http address, a port that is gone. */
 function onEarlierStandIn(url: URL, standIn: Pick<DiscordStandIn, 'url'>): boolean {
   return (
     url.protocol === 'http:' &&
     (url.hostname === '127.0.0.1' || url.hostname === 'localhost') &&
-    url.origin !== new URL(standIn.url).origin &&
-    url.pathname.startsWith('/api/webhooks/')
+    url.origin !== new URL(standIn.url).origin
   );
 }
 
@@ -71,7 +70,7 @@ function onEarlierStandIn(url: URL, standIn: Pick<DiscordStandIn, 'url'>): boole
 async function movePastStandInRoutes(db: Kysely<Database>, standIn: DiscordStandIn): Promise<void> {
   for (const route of await listRoutes(db)) {
     const url = new URL(route.url);
-    if (!onEarlierStandIn(url, standIn)) continue;
+    if (!onEarlierStandIn(url, standIn) || !url.pathname.startsWith('/api/webhooks/')) continue;
     await db
       .updateTable('discord_routes')
       .set({ url: `${standIn.url}${url.pathname}` })
@@ -82,19 +81,11 @@ async function movePastStandInRoutes(db: Kysely<Database>, standIn: DiscordStand
 
 /** The stored "Sign in with Discord" address, moved to this start's stand-in as routes are. */
 async function movePastStandInSignIn(db: Kysely<Database>, standIn: DiscordStandIn, clock: Clock) {
-  const row = await db
-    .selectFrom('clan_settings')
-    .select('value')
-    .where('key', '=', SETTING_KEYS.discordApp)
-    .executeTakeFirst();
-  const stored = row ? (JSON.parse(row.value) as { oauth_authorize_url?: unknown }) : null;
+  const stored = (await readSetting(db, SETTING_KEYS.discordApp)) as
+    { oauth_authorize_url?: unknown } | undefined;
   if (typeof stored?.oauth_authorize_url !== 'string') return;
   const url = new URL(stored.oauth_authorize_url);
-  const earlier =
-    url.protocol === 'http:' &&
-    (url.hostname === '127.0.0.1' || url.hostname === 'localhost') &&
-    url.origin !== new URL(standIn.url).origin;
-  if (!earlier) return;
+  if (!onEarlierStandIn(url, standIn)) return;
   await db.transaction().execute(async (trx) => {
     await saveSetting(
       trx,

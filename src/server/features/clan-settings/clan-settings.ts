@@ -116,14 +116,20 @@ export async function readClanRules(db: Db): Promise<ClanRules> {
   };
 }
 
+/** One setting's stored JSON, or undefined when it is missing or no longer reads as JSON. */
+export async function readSetting(db: Db, key: SettingKey): Promise<unknown> {
+  const row = await db.selectFrom('clan_settings').select('value').where('key', '=', key).executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    return JSON.parse(row.value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The WOM group's verification code, for the one call that sends it to Wise Old Man. */
 export async function readWomVerificationCode(db: Db): Promise<string | null> {
-  const row = await db
-    .selectFrom('clan_settings')
-    .select('value')
-    .where('key', '=', SETTING_KEYS.womVerificationCode)
-    .executeTakeFirst();
-  const value: unknown = row ? JSON.parse(row.value) : null;
+  const value = await readSetting(db, SETTING_KEYS.womVerificationCode);
   return typeof value === 'string' && value !== '' ? value : null;
 }
 

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { SETTING_KEYS, saveSetting } from '../clan-settings/clan-settings.ts';
+import { SETTING_KEYS, readSetting, saveSetting } from '../clan-settings/clan-settings.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -48,16 +48,6 @@ export async function seedDiscordApp(db: Kysely<Database>, app: Config['discord'
     })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-}
-
-async function readSetting(db: Db, key: string): Promise<unknown> {
-  const row = await db.selectFrom('clan_settings').select('value').where('key', '=', key).executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    return JSON.parse(row.value) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The stored application; one that no longer reads is the environment's. */

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { highestKey, rankRoleKeys, roleDiff, type RoleDiff } from '#core/discord/rank-roles.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { SETTING_KEYS, readClanRules, saveSetting } from '../clan-settings/clan-settings.ts';
+import { SETTING_KEYS, readClanRules, readSetting, saveSetting } from '../clan-settings/clan-settings.ts';
 import { botAccess, readDiscordApp, readRankRoles } from './discord-app-settings.ts';
 import { discordApiRoot } from './discord-rest.ts';
 import type { BotAccess } from './role-calls.ts';
@@ -132,12 +132,7 @@ export async function rolePlan(db: Db, config: Config): Promise<RolePlan | null>
 
 /** Why role changes stopped, or null while they run. */
 export async function rolesStoppedReason(db: Db): Promise<string | null> {
-  const row = await db
-    .selectFrom('clan_settings')
-    .select('value')
-    .where('key', '=', SETTING_KEYS.discordRolesStopped)
-    .executeTakeFirst();
-  const value: unknown = row ? JSON.parse(row.value) : null;
+  const value = await readSetting(db, SETTING_KEYS.discordRolesStopped);
   return typeof value === 'string' ? value : null;
 }
 
