@@ -4,6 +4,7 @@ import { testDialects } from '#test/databases.ts';
 import { DEMO_GUILD } from '../../discord-stand-in/demo-guild.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../../discord-stand-in/index.ts';
 import { addMember } from '../claims/claims.testing.ts';
+import { mentionedUsers } from '../discord/mentions.ts';
 import { DISCORD_ROLES } from './discord-roles.job.ts';
 import { signInWithDiscord, standInDiscordEnv } from './discord-home.testing.ts';
 
@@ -239,6 +240,23 @@ for (const dialect of testDialects) {
       const [message] = discord.received(webhook.id);
       expect(message?.body.allowed_mentions).toEqual({ parse: [], users: [users.woox] });
       expect(String(message?.body.content)).toMatch(new RegExp(`^<@${users.woox}>`));
+      // A drop of theirs pings them too; someone else's pings nobody.
+      const drop = (womId: string) => ({
+        kind: 'game_moments' as const,
+        moment: {
+          id: 1,
+          kind: 'loot' as const,
+          wom_id: womId,
+          player_name: 'Woox',
+          title: 'Twisted bow',
+          details: '',
+          value: 1_000_000_000,
+          image_id: null,
+          occurred_at: NOW,
+        },
+      });
+      expect(await mentionedUsers(t.database.db, drop('301'))).toEqual([users.woox]);
+      expect(await mentionedUsers(t.database.db, drop('303'))).toEqual([]);
     });
   });
 }
