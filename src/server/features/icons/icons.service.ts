@@ -110,8 +110,14 @@ export function createIconService(deps: IconServiceDeps): IconService {
     await Promise.all(missing.filter((name) => onDisk.has(name)).map(get));
     const upstream = missing.filter((name) => !inMemory.has(name));
     upstreamDown = false;
-    for (let next = 0; next < upstream.length && !upstreamDown; next += WARM_CONCURRENCY) {
-      await Promise.all(upstream.slice(next, next + WARM_CONCURRENCY).map(get));
+    // One icon alone first: an upstream whose name does not resolve holds each lookup in one of
+    // libuv's four threads for seconds, and four at once would leave none for the database's own
+    // lookup and the file reads (seen in a container with no DNS outside: start-up's connection to
+    // PostgreSQL timed out).
+    let next = 0;
+    for (let batch = 1; next < upstream.length && !upstreamDown; batch = WARM_CONCURRENCY) {
+      await Promise.all(upstream.slice(next, next + batch).map(get));
+      next += batch;
     }
   }
 
