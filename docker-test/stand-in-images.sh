@@ -5,7 +5,8 @@
 # Dockerfile stays exactly what a clan leader builds. Each carries this machine's certificate trust
 # store (the npm registry is reached through a proxy whose authority is in it) and Node's headers with
 # npm's `nodedir` set to them (native modules cannot download headers here), as the machine's npm does.
-# An image already built from the same inputs is kept: the label `stand-in.inputs` names them.
+# An image already built from the same inputs is kept (the label `stand-in.inputs` names them), and so
+# is a real one.
 set -euo pipefail
 
 NODE_BIN="$(command -v node)"
@@ -20,8 +21,17 @@ INPUTS="node=${NODE_VERSION} debian=bookworm script=$(sha256sum "$0" | cut -c1-1
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
+# docker build, quiet unless it fails (the legacy builder also warns that it is deprecated).
+build() {
+  docker build --network host -t "$1" "$2" >"$WORK/build.log" 2>&1 || { tail -30 "$WORK/build.log"; exit 1; }
+}
+
+# True when the tag needs no stand-in: one built from these inputs, or a real image (no label) pulled
+# where Docker Hub can be reached.
 have() {
-  [ "$(docker image inspect --format '{{ index .Config.Labels "stand-in.inputs" }}' "$1" 2>/dev/null || true)" = "$INPUTS" ]
+  local label
+  label="$(docker image inspect --format '{{ index .Config.Labels "stand-in.inputs" }}' "$1" 2>/dev/null)" || return 1
+  [ "$label" = "$INPUTS" ] || [ -z "$label" ] || [ "$label" = '<no value>' ]
 }
 
 # A Debian minbase root file system, trimmed like the official slim image (no documentation, manuals,
@@ -62,7 +72,7 @@ ENV NODE_VERSION=${NODE_VERSION#v} NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certifi
 LABEL stand-in.inputs="$INPUTS"
 CMD ["node"]
 DOCKERFILE
-  docker build -q --network host -t "node:${NODE_MAJOR}-bookworm-slim" "$ctx" >/dev/null
+  build "node:${NODE_MAJOR}-bookworm-slim" "$ctx"
 fi
 
 # node:<major>-bookworm: the slim one plus what the official full image has for building native modules.
@@ -75,7 +85,7 @@ RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3
  && rm -rf /var/lib/apt/lists/*
 LABEL stand-in.inputs="$INPUTS"
 DOCKERFILE
-  docker build -q --network host -t "node:${NODE_MAJOR}-bookworm" "$WORK/node-full" >/dev/null
+  build "node:${NODE_MAJOR}-bookworm" "$WORK/node-full"
 fi
 
 # postgres:17-bookworm: Debian's PostgreSQL (15 on bookworm: the server's major differs from the tag,
@@ -103,5 +113,5 @@ CMD ["postgres"]
 LABEL stand-in.inputs="$INPUTS"
 DOCKERFILE
   chmod +x "$WORK/postgres/docker-entrypoint.sh"
-  docker build -q --network host -t "postgres:${PG_TAG}" "$WORK/postgres" >/dev/null
+  build "postgres:${PG_TAG}" "$WORK/postgres"
 fi

@@ -4,6 +4,7 @@
 // global setup starts and removes (src/test/postgres-setup.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { playwrightTotals, vitestTotals } from './test-totals.mjs';
 
 const RESULTS = 'test-results/totals';
 rmSync(RESULTS, { recursive: true, force: true });
@@ -16,30 +17,6 @@ function run(command, args, env = {}) {
 
 function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
-}
-
-/** Vitest: each test counts; a file that failed to load at all counts as one failure. */
-function vitestTotals(report, exitCode) {
-  if (!report) return { passed: 0, failed: 1 };
-  let passed = 0;
-  let failed = 0;
-  for (const file of report.testResults) {
-    const results = file.assertionResults;
-    passed += results.filter((r) => r.status === 'passed').length;
-    const failedHere = results.filter((r) => r.status === 'failed').length;
-    failed += failedHere === 0 && file.status === 'failed' ? 1 : failedHere;
-  }
-  if (failed === 0 && exitCode !== 0) failed = 1;
-  return { passed, failed };
-}
-
-/** Playwright: flaky tests passed on retry; errors outside tests (a server that did not start) fail. */
-function playwrightTotals(report, exitCode) {
-  if (!report) return { passed: 0, failed: 1 };
-  const { expected, unexpected, flaky } = report.stats;
-  let failed = unexpected + (report.errors?.length ?? 0);
-  if (failed === 0 && exitCode !== 0) failed = 1;
-  return { passed: expected + flaky, failed };
 }
 
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
