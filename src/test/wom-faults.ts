@@ -1,4 +1,4 @@
-import type { Clock } from '#server/clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { WomSimulator } from '#server/simulator/index.ts';
 import { WomGateway } from '#server/wom/wom-gateway.ts';
 import { WomLimiter } from '#server/wom/wom-limiter.ts';

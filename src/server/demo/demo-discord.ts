@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DISCORD_KIND_LIST } from '#core/discord/discord-kinds.ts';
 import { NO_FILTERS } from '#core/discord/route-filters.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { DEMO_GUILD } from '../discord-stand-in/demo-guild.ts';

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { DiscordFaults } from './faults.ts';
 import { tooManyRequests, type Bucket, type RateLimitBuckets } from './rate-limit.ts';
 import type { Reply } from './replies.ts';

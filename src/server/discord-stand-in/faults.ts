@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { createRng, type Rng } from '../simulator/random.ts';
 
 /** What a scripted answer does instead of Discord's real one. */

@@ -1,5 +1,5 @@
-import { systemClock, type Clock } from '../clock.ts';
-import { listenOrigin } from '../http/listen-origin.ts';
+import { systemClock, type Clock } from '#shared/clock.ts';
+import { listenOrigin } from '#shared/http/listen-origin.ts';
 import {
   ApplicationKeys,
   type InteractionSignature,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 
 /** Codes are single-use and short-lived; the stand-in allows the 10 minutes RFC 6749 §4.1.2 advises. */
 const CODE_LIFETIME_MS = 10 * 60_000;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 
 /**
  * A bucket: `limit` requests per `windowMs`, counted from the first request of a window, as

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 
 /** Discord's epoch (2015-01-01), which its snowflake ids count from. */
 const DISCORD_EPOCH = 1_420_070_400_000n;

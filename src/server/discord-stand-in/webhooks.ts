@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { ReceivedAttachment } from './request-body.ts';
 import { discordTimestamp, isSnowflake, type Snowflakes } from './snowflakes.ts';
 

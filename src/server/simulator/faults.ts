@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { createRng, type Rng } from './random.ts';
 import { RateLimiter, tooManyRequests, type Caller, type RateLimit } from './rate-limit.ts';
 import { JSON_TYPE, jsonReply, type Reply } from './replies.ts';

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { competitionCreateRoutes } from './competition-create.ts';
 import { competitionRoutes } from './competition-routes.ts';
 import { CONTROL_PREFIX, controlReply, type SimulatorControls } from './control-routes.ts';

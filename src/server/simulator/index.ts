@@ -1,12 +1,12 @@
 import { isGroupRole, isSkill } from '@wise-old-man/utils';
-import { systemClock, type Clock } from '../clock.ts';
+import { systemClock, type Clock } from '#shared/clock.ts';
+import { listenOrigin } from '#shared/http/listen-origin.ts';
 import { indexOfSkill, isValidUsername, normaliseUsername } from './catalogue.ts';
 import { FaultInjector, type FailureBody, type SimulatorFaults } from './faults.ts';
 import { generateWorld } from './generate-world.ts';
 import { createSimulatorServer, type RecordedRequest, type ServerDeps } from './http-server.ts';
 import { defaultRateLimit, type RateLimit } from './rate-limit.ts';
 import { markUpdated, membershipOf, requirePlayer, setDisplayName } from './world.ts';
-import { listenOrigin } from '../http/listen-origin.ts';
 
 export type { FailureBody, RateLimit, RecordedRequest, SimulatorFaults };
 

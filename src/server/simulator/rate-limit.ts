@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { jsonReply, type Reply } from './replies.ts';
 import type { RateLimitedHeaders, RateLimitHeaders } from './wom-shapes.ts';
 

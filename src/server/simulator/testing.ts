@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 
 /** A clock that stands still until a test moves it; for the simulator's tests and the gateway's. */
 export interface ManualClock extends Clock {

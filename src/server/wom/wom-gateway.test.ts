@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock.ts';
+import { systemClock } from '#shared/clock.ts';
 import { startSimulator, type WomSimulator } from '../simulator/index.ts';
 import { WomError } from './wom-error.ts';
 import { WomGateway, parseRetryAfter, type WomGatewayOptions } from './wom-gateway.ts';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, testConfig, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
-import { systemClock } from '../../clock.ts';
+import { systemClock } from '#shared/clock.ts';
 import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
 import type { BulkHiscoresRow } from '../../simulator/wom-shapes.ts';
 import { createWomGateway } from '../../wom/create-gateway.ts';
