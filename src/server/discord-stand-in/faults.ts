@@ -1,5 +1,5 @@
 import type { Clock } from '#shared/clock.ts';
-import { createRng, type Rng } from '../simulator/random.ts';
+import { createRng, type Rng } from '#core/random.ts';
 
 /** What a scripted answer does instead of Discord's real one. */
 export type ScriptedFault =

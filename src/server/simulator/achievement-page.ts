@@ -1,4 +1,4 @@
-import { createRng } from './random.ts';
+import { createRng } from '#core/random.ts';
 import type { SimAchievement } from './world.ts';
 
 /**

@@ -12,7 +12,7 @@ import {
   type PlayerBuild,
   type Skill,
 } from '@wise-old-man/utils';
-import { hashString } from './random.ts';
+import { hashString } from '#core/random.ts';
 
 /** Game constants and per-metric numbers; the metric lists themselves always come from the package. */
 export const MAX_SKILL_XP = 200_000_000;

@@ -1,8 +1,8 @@
 import type { Metric } from '@wise-old-man/utils';
+import { createRng } from '#core/random.ts';
 import { HOUR_MS, normaliseUsername } from './catalogue.ts';
 import { competitionDetails } from './competition-details.ts';
 import { plannedGain } from './generate-competitions.ts';
-import { createRng } from './random.ts';
 import { WomError, jsonReply, legacyError, validationError, type Reply } from './replies.ts';
 import type { RequestContext, Route } from './router.ts';
 import { parseMetric } from './validation.ts';

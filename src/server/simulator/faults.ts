@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Clock } from '#shared/clock.ts';
-import { createRng, type Rng } from './random.ts';
+import { createRng, type Rng } from '#core/random.ts';
 import { RateLimiter, tooManyRequests, type Caller, type RateLimit } from './rate-limit.ts';
 import { JSON_TYPE, jsonReply, type Reply } from './replies.ts';
 

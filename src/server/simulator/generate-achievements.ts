@@ -1,6 +1,6 @@
 import { ACTIVITIES, BOSSES, getExpForLevel, MetricProps, REAL_SKILLS } from '@wise-old-man/utils';
+import type { Rng } from '#core/random.ts';
 import { DAY_MS, levelOf, MAX_SKILL_XP, XP_AT_99 } from './catalogue.ts';
-import type { Rng } from './random.ts';
 import { rawStatsAt } from './timeline.ts';
 import type { SimAchievement, SimPlayer } from './world.ts';
 

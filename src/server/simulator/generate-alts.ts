@@ -1,4 +1,4 @@
-import type { Rng } from './random.ts';
+import type { Rng } from '#core/random.ts';
 import type { SimPlayer } from './world.ts';
 
 /** About one member in twenty is a second account of another member. */

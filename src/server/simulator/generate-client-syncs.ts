@@ -1,5 +1,5 @@
+import type { Rng } from '#core/random.ts';
 import { DAY_MS } from './catalogue.ts';
-import type { Rng } from './random.ts';
 
 /**
  * When WOM learns each member's in-game join day, one call per member. A RuneLite clan sync reports

@@ -7,9 +7,9 @@ import {
   REAL_SKILLS,
   type Metric,
 } from '@wise-old-man/utils';
+import { createRng, type Rng } from '#core/random.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS, UNRANKED_BOSSES } from './catalogue.ts';
 import { rawMetricValue } from './competition-values.ts';
-import { createRng, type Rng } from './random.ts';
 import { rawStatsAt } from './timeline.ts';
 import type { SimCompetition, SimParticipant, SimPlayer } from './world.ts';
 

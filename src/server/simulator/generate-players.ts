@@ -5,6 +5,7 @@ import {
   type PlayerBuild,
   type PlayerType,
 } from '@wise-old-man/utils';
+import { createRng, type Rng } from '#core/random.ts';
 import {
   bossIndex,
   bossMinimum,
@@ -21,7 +22,6 @@ import {
   type StatsProfile,
   type Tier,
 } from './player-stats.ts';
-import { createRng, type Rng } from './random.ts';
 import { ehbTargetFor, gemStanding, type RoleSlot } from './roles.ts';
 import type { UpdateSchedule } from './timeline.ts';
 import type { SimPlayer } from './world.ts';

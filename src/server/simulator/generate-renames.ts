@@ -1,6 +1,6 @@
+import type { Rng } from '#core/random.ts';
 import { DAY_MS, HOUR_MS, normaliseUsername } from './catalogue.ts';
 import { generateNames } from './names.ts';
-import type { Rng } from './random.ts';
 import type { ScheduledRename, SimPlayer, WatchCase } from './world.ts';
 
 /** Smaller clans (the unit tests' tiny ones) keep the names they were generated with. */

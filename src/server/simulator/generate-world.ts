@@ -1,4 +1,5 @@
 import { REAL_SKILLS } from '@wise-old-man/utils';
+import { createRng } from '#core/random.ts';
 import { DAY_MS, HOUR_MS } from './catalogue.ts';
 import { generateAchievements } from './generate-achievements.ts';
 import { pickAlts } from './generate-alts.ts';
@@ -8,7 +9,6 @@ import { clientSyncSchedule } from './generate-client-syncs.ts';
 import { generateRenames } from './generate-renames.ts';
 import { generateNames } from './names.ts';
 import { generateWatchList } from './player-watch.ts';
-import { createRng } from './random.ts';
 import { planRoles } from './roles.ts';
 import type { SimMembership, SimPlayer, World } from './world.ts';
 

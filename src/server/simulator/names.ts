@@ -1,5 +1,5 @@
+import type { Rng } from '#core/random.ts';
 import { normaliseUsername } from './catalogue.ts';
-import type { Rng } from './random.ts';
 
 /** Word pools for OSRS-looking names; combined with digits they give tens of thousands of names. */
 const FIRST = (

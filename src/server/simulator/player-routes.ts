@@ -1,6 +1,6 @@
+import { createRng } from '#core/random.ts';
 import { isValidUsername, normaliseUsername } from './catalogue.ts';
 import { createPlayer, planProfile } from './generate-players.ts';
-import { createRng } from './random.ts';
 import { hiscoresUnavailable, jsonReply, playerNotFound, WomError, type Reply } from './replies.ts';
 import { playerJson } from './responses.ts';
 import type { RequestContext, Route } from './router.ts';

@@ -10,6 +10,7 @@ import {
   type Boss,
   type Skill,
 } from '@wise-old-man/utils';
+import type { Rng } from '#core/random.ts';
 import {
   activityMinimum,
   bossMinimum,
@@ -20,7 +21,6 @@ import {
   UNRANKED_BOSSES,
   XP_AT_99,
 } from './catalogue.ts';
-import type { Rng } from './random.ts';
 import type { Path } from './roles.ts';
 
 /** How far along an account is; `maxed` means every skill at 99 or more. */

@@ -1,5 +1,5 @@
+import type { Rng } from '#core/random.ts';
 import { DAY_MS } from './catalogue.ts';
-import type { Rng } from './random.ts';
 import type { SimPlayer, WatchCase } from './world.ts';
 
 const REASONS = [

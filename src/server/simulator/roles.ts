@@ -1,5 +1,5 @@
 import type { GroupRole } from '@wise-old-man/utils';
-import type { Rng } from './random.ts';
+import type { Rng } from '#core/random.ts';
 
 /** Which of the clan's rank ladders a member is on (domain-rules.md, Ranks). */
 export type Path = 'staff' | 'skiller' | 'fighter' | 'maxed';

@@ -6,6 +6,7 @@ import {
   SKILLS,
   type PlayerBuild,
 } from '@wise-old-man/utils';
+import { hashString } from '#core/random.ts';
 import {
   activityMinimum,
   bossMinimum,
@@ -20,7 +21,6 @@ import {
   XP_AT_99,
   xpPerHour,
 } from './catalogue.ts';
-import { hashString } from './random.ts';
 import type { RawStats } from './timeline.ts';
 import type {
   ActivityEntry,

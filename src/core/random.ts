@@ -1,6 +1,7 @@
 /**
- * Seeded randomness. The simulator never touches Math.random: the same seed must replay the same clan
- * byte for byte, so every draw comes from a mulberry32 stream derived from the seed and a label.
+ * Seeded randomness, for the stand-ins' generated clan and faults and the demo's generated posts. None
+ * of them touches Math.random: the same seed must replay the same clan byte for byte, so every draw
+ * comes from a mulberry32 stream derived from the seed and a label.
  */
 export interface Rng {
   /** A float in [0, 1). */
