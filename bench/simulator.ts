@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startSimulator } from '../src/server/simulator/index.ts';
-import { call } from '../src/server/simulator/testing.ts';
+import { call } from '../src/test/http-call.ts';
 
 const MEMBERS = 2000;
 const REPEATS = 5;

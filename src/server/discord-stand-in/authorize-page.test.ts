@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { manualClock } from '../simulator/testing.ts';
+import { manualClock } from '#test/manual-clock.ts';
 import { DEMO_GUILD, STAND_IN_APP, startDiscordStandIn, type DiscordStandIn } from './index.ts';
 
 const SITE = 'https://clan.example/auth/discord/callback';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, manualClock } from '../simulator/testing.ts';
+import { call } from '#test/http-call.ts';
+import { manualClock } from '#test/manual-clock.ts';
 import type { CreatedWebhook, ReceivedMessage, StandInRequest } from './index.ts';
 import { DEMO_GUILD, startDiscordStandIn, type DiscordStandIn, type DiscordUser } from './index.ts';
 

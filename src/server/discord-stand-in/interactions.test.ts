@@ -2,7 +2,8 @@ import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock, post } from '../simulator/testing.ts';
+import { post } from '#test/http-call.ts';
+import { manualClock } from '#test/manual-clock.ts';
 import { ApplicationKeys } from './application.ts';
 import { STAND_IN_APP, startDiscordStandIn, type DiscordStandIn } from './index.ts';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, manualClock } from '../simulator/testing.ts';
+import { call } from '#test/http-call.ts';
+import { manualClock } from '#test/manual-clock.ts';
 import { startDiscordStandIn, type DiscordStandIn } from './index.ts';
 import type { DiscordErrorBody } from './limits.ts';
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, manualClock } from '../simulator/testing.ts';
+import { call } from '#test/http-call.ts';
+import { manualClock } from '#test/manual-clock.ts';
 import {
   startDiscordStandIn,
   type DiscordMessage,

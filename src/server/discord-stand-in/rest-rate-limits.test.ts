@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, manualClock, type ManualClock } from '../simulator/testing.ts';
+import { call } from '#test/http-call.ts';
+import { manualClock, type ManualClock } from '#test/manual-clock.ts';
 import { DEMO_GUILD, STAND_IN_APP, startDiscordStandIn, type DiscordStandIn } from './index.ts';
 
 /** topics/rate-limits: "All bots can make up to 50 requests per second to our API." */

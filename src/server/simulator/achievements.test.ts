@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordedJson } from '#test/recorded-wom.ts';
+import { call, post } from '#test/http-call.ts';
+import { manualClock } from '#test/manual-clock.ts';
 import { startSimulator, type WomSimulator } from './index.ts';
-import { call, manualClock, post } from './testing.ts';
 import type { AchievementJson, GroupDetailsJson } from './wom-shapes.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';

@@ -1,10 +1,11 @@
 import { isSkill } from '@wise-old-man/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordedJson } from '#test/recorded-wom.ts';
+import { call } from '#test/http-call.ts';
+import { manualClock, type ManualClock } from '#test/manual-clock.ts';
 import { generateWorld } from './generate-world.ts';
 import { competitionStatus } from './responses.ts';
 import { startSimulator, type WomSimulator } from './index.ts';
-import { call, manualClock, type ManualClock } from './testing.ts';
 import type { CompetitionDetailsJson, CompetitionJson, ErrorJson, ParticipationJson } from './wom-shapes.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { call, post } from '#test/http-call.ts';
+import { manualClock } from '#test/manual-clock.ts';
 import { startSimulator, type WomSimulator } from './index.ts';
-import { call, manualClock, post } from './testing.ts';
 
 interface PlayerDetailsJson {
   latestSnapshot: { data: { skills: Record<string, { experience: number }> } } | null;

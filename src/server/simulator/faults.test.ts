@@ -1,7 +1,8 @@
 import { WOMClient } from '@wise-old-man/utils';
 import { afterEach, describe, expect, it } from 'vitest';
+import { call, post } from '#test/http-call.ts';
+import { manualClock } from '#test/manual-clock.ts';
 import { startSimulator, type SimulatorOptions, type WomSimulator } from './index.ts';
-import { call, manualClock, post } from './testing.ts';
 import type { ErrorJson, GroupDetailsJson, PlayerDetailsJson } from './wom-shapes.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';

@@ -10,8 +10,9 @@ import {
 } from '@wise-old-man/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordedJson } from '#test/recorded-wom.ts';
+import { call, post } from '#test/http-call.ts';
+import { manualClock, type ManualClock } from '#test/manual-clock.ts';
 import { startSimulator, type WomSimulator } from './index.ts';
-import { call, manualClock, post, type ManualClock } from './testing.ts';
 import type {
   AchievementJson,
   BulkHiscoresRow,

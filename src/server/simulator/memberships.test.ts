@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordedJson } from '#test/recorded-wom.ts';
+import { call } from '#test/http-call.ts';
+import { manualClock, type ManualClock } from '#test/manual-clock.ts';
 import { startSimulator, type WomSimulator } from './index.ts';
-import { call, manualClock, type ManualClock } from './testing.ts';
 import type { BulkHiscoresRow, GroupDetailsJson, PlayerDetailsJson } from './wom-shapes.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, post } from '#test/http-call.ts';
+import { manualClock, type ManualClock } from '#test/manual-clock.ts';
 import { startSimulator, type WomSimulator } from './index.ts';
-import { call, manualClock, post, type ManualClock } from './testing.ts';
 import type {
   AchievementJson,
   CompetitionDetailsJson,

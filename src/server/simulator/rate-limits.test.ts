@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordedErrors } from '#test/recorded-wom.ts';
+import { call, post } from '#test/http-call.ts';
+import { manualClock } from '#test/manual-clock.ts';
 import { startSimulator, type SimulatorOptions, type WomSimulator } from './index.ts';
-import { call, manualClock, post } from './testing.ts';
 import type { CompetitionJson, GroupDetailsJson } from './wom-shapes.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';

@@ -11,8 +11,9 @@ import {
   type Skill,
 } from '@wise-old-man/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '#test/http-call.ts';
+import { manualClock } from '#test/manual-clock.ts';
 import { startSimulator, type WomSimulator } from './index.ts';
-import { call, manualClock } from './testing.ts';
 import type { BulkHiscoresRow, GroupDetailsJson, PlayerDetailsJson } from './wom-shapes.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';
