@@ -3,8 +3,8 @@ import type { DiscordDelivery, DiscordRoute } from '#core/discord/discord-routes
 import { createTestApp, testConfig, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
-import { DEMO_GUILD } from '../discord-stand-in/demo-guild.ts';
-import type { DiscordStandIn } from '../discord-stand-in/index.ts';
+import { DEMO_GUILD } from '#stand-ins/discord/demo-guild.ts';
+import type { DiscordStandIn } from '#stand-ins/discord/index.ts';
 import { announce } from '../features/discord/discord-outbox.ts';
 import { DEMO_ROUTE_NAME, prepareDemoDiscord, startDemoDiscord, withDemoDiscord } from './demo-discord.ts';
 

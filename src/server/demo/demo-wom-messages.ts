@@ -1,5 +1,5 @@
 /** What demo mode's app and its WOM simulator process tell each other over their IPC channel. */
-import type { RateLimit } from '../simulator/index.ts';
+import type { RateLimit } from '#stand-ins/wom/index.ts';
 
 /** The simulator's settings, passed as JSON in the process's only argument. */
 export interface DemoWomSettings {

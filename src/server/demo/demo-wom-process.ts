@@ -5,7 +5,7 @@
  * replays history. The app decides when it ends: SIGTERM from its shutdown, or its IPC channel
  * closing when the app dies.
  */
-import { startSimulator } from '../simulator/index.ts';
+import { startSimulator } from '#stand-ins/wom/index.ts';
 import type { DemoWomSettings, FromDemoWom, ToDemoWom } from './demo-wom-messages.ts';
 import { ShiftableClock } from './shiftable-clock.ts';
 

@@ -5,7 +5,7 @@ import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import { call } from '#test/http-call.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { createRaceAs, raceInput } from '../races/races.testing.ts';
 import { PLAYER_REFRESH_MS } from '../wom-data/player-snapshots.ts';
 import { claimCharacter } from './goals.testing.ts';

@@ -3,8 +3,8 @@ import type { CharacterPage } from '#core/members/character.schema.ts';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { call } from '#test/http-call.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { bumpRevision } from '../../db/revisions.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
 
 interface WomPlayer {
   updatedAt: string | null;

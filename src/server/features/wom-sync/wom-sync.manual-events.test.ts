@@ -9,7 +9,7 @@ import {
 } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { systemClock } from '#shared/clock.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { createWomGateway } from '../../wom/create-gateway.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 
