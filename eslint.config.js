@@ -9,14 +9,25 @@ const webFeatures = readdirSync('src/web/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** DESIGN §4: one-way imports between the three source roots. */
+/** The stand-ins, each a program of its own (src/stand-ins/wom, src/stand-ins/discord). */
+const standIns = readdirSync('src/stand-ins', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Imports of a source root, through its alias or a relative path. The patterns are .gitignore lines,
+ * where one starting with `#` is a comment: the backslash makes the alias a pattern.
+ */
+const root = (name) => [`\\#${name}/*`, `**/${name}/**`];
+
+/** DESIGN §4: one-way imports between the source roots. */
 const boundaries = {
   core: [
-    '#server/*',
-    '#web/*',
-    '#test/*',
-    '**/server/**',
-    '**/web/**',
+    ...root('server'),
+    ...root('web'),
+    ...root('test'),
+    ...root('shared'),
+    ...root('stand-ins'),
     'react',
     'react-*',
     'fastify',
@@ -27,11 +38,16 @@ const boundaries = {
     'better-sqlite3',
     'node:*',
   ],
-  server: ['#web/*', '#test/*', '**/web/**', 'react', 'react-*'],
+  // What the server and the stand-ins both run on (the clock, listening on a port): core only.
+  shared: [...root('server'), ...root('web'), ...root('test'), ...root('stand-ins'), 'react', 'react-*'],
+  server: [...root('web'), ...root('test'), ...root('stand-ins'), 'react', 'react-*'],
+  // Programs that play WOM and Discord beside the server, never part of it: core and shared only.
+  standIns: [...root('server'), ...root('web'), ...root('test'), 'react', 'react-*'],
   web: [
-    '#server/*',
-    '#test/*',
-    '**/server/**',
+    ...root('server'),
+    ...root('test'),
+    ...root('shared'),
+    ...root('stand-ins'),
     'kysely',
     'pg',
     'better-sqlite3',
@@ -40,6 +56,9 @@ const boundaries = {
     'node:*',
   ],
 };
+
+/** Demo mode starts the stand-ins as processes of their own: their entries, messages and launchers. */
+const demoLaunchers = ['src/server/demo/demo-wom-*.ts', 'src/server/demo/demo-discord*.ts'];
 
 const restrict = (patterns) => [
   'error',
@@ -95,6 +114,31 @@ export default tseslint.config(
   },
   { files: ['src/server/**'], rules: { 'no-restricted-imports': restrict(boundaries.server) } },
   {
+    files: demoLaunchers,
+    rules: {
+      'no-restricted-imports': restrict(boundaries.server.filter((p) => !root('stand-ins').includes(p))),
+    },
+  },
+  { files: ['src/shared/**'], rules: { 'no-restricted-imports': restrict(boundaries.shared) } },
+  {
+    files: ['src/stand-ins/**'],
+    rules: {
+      'no-restricted-imports': restrict(boundaries.standIns),
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: standIns.map((standIn) => ({
+            target: `./src/stand-ins/${standIn}`,
+            from: './src/stand-ins',
+            except: [`./${standIn}`],
+            message:
+              'A stand-in is a program of its own: it imports core and shared, never another stand-in.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -129,7 +173,8 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'src/test/**', 'e2e/**'],
+    // Tests and their helpers (src/test, a feature's *.testing.ts) start the stand-ins and the app.
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/*.testing.ts', 'src/test/**', 'e2e/**'],
     rules: {
       'no-restricted-imports': 'off',
       '@typescript-eslint/unbound-method': 'off',

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium.ts';
-import { STAND_IN_APP } from './src/server/discord-stand-in/application.ts';
-import { DEMO_GUILD } from './src/server/discord-stand-in/demo-guild.ts';
+import { STAND_IN_APP } from './src/stand-ins/discord/application.ts';
+import { DEMO_GUILD } from './src/stand-ins/discord/demo-guild.ts';
 import { E2E_ADMIN, E2E_ADMIN_PORT, E2E_DISCORD_PORT, E2E_PORT, E2E_SIMULATOR_PORT } from './e2e/fixtures.ts';
 
 /**

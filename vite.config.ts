@@ -49,6 +49,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The WOM simulator and the Discord stand-in: plain HTTP servers, no database.
+          name: 'stand-ins',
+          include: ['src/stand-ins/**/*.test.ts'],
+          environment: 'node',
+          // Generated clans of thousands take seconds when both cores also run PostgreSQL.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',

@@ -5,8 +5,8 @@
  * checks that its latency fault really delays an answer by at least the latency it is given.
  */
 import { performance } from 'node:perf_hooks';
-import { startSimulator } from '../src/server/simulator/index.ts';
-import { call } from '../src/server/simulator/testing.ts';
+import { startSimulator } from '../src/stand-ins/wom/index.ts';
+import { call } from '../src/test/http-call.ts';
 
 const MEMBERS = 2000;
 const REPEATS = 5;

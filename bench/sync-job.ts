@@ -1,6 +1,6 @@
 // The WOM sync as the benches run it: a job runner whose only job is the sync, one run at a time.
 import { womSyncDeps } from '../src/server/app.ts';
-import type { Clock } from '../src/server/clock.ts';
+import type { Clock } from '../src/shared/clock.ts';
 import { loadConfig } from '../src/server/config.ts';
 import type { DatabaseHandle } from '../src/server/db/client.ts';
 import { WOM_SYNC, womSyncJob } from '../src/server/features/wom-sync/wom-sync.service.ts';

@@ -17,7 +17,7 @@ import { openSqlite, type DatabaseHandle } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrator.ts';
 import { ShiftableClock } from '../src/server/demo/shiftable-clock.ts';
 import { createPlayerReader, PLAYER_REFRESH_MS } from '../src/server/features/wom-data/player-snapshots.ts';
-import { startSimulator, type WomSimulator } from '../src/server/simulator/index.ts';
+import { startSimulator, type WomSimulator } from '../src/stand-ins/wom/index.ts';
 import { createWomGateway } from '../src/server/wom/create-gateway.ts';
 import type { WomGateway } from '../src/server/wom/wom-gateway.ts';
 import { runSync, syncRunner } from './sync-job.ts';

@@ -18,7 +18,7 @@ import {
   PLAYER_REFRESH_MS,
   VISITOR_WAIT_MS,
 } from '../src/server/features/wom-data/player-snapshots.ts';
-import { startSimulator } from '../src/server/simulator/index.ts';
+import { startSimulator } from '../src/stand-ins/wom/index.ts';
 import { createWomGateway } from '../src/server/wom/create-gateway.ts';
 import { runSync, syncRunner } from './sync-job.ts';
 

@@ -10,11 +10,12 @@ const outDir = process.env.BUILD_DIR ?? 'dist';
 await buildWeb({ logLevel: 'warn', build: { outDir: `${outDir}/web`, emptyOutDir: true } });
 await compressAssets(`${outDir}/web`);
 await buildServer({
-  // Demo mode runs its WOM simulator in a process of its own, from dist/server/demo/demo-wom-process.js,
-  // and screenshots are re-encoded in one beside main.js (decision 031).
+  // Demo mode runs its WOM simulator and its Discord stand-in in processes of their own, from
+  // dist/server/demo/, and screenshots are re-encoded in one beside main.js (decision 031).
   entryPoints: [
     'src/server/main.ts',
     'src/server/demo/demo-wom-process.ts',
+    'src/server/demo/demo-discord-process.ts',
     { in: 'src/server/features/dink/screenshot-encoder-process.ts', out: 'screenshot-encoder-process' },
   ],
   outbase: 'src/server',

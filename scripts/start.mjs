@@ -19,6 +19,7 @@ function newestChange(path) {
 const BUNDLES = [
   'dist/server/main.js',
   'dist/server/demo/demo-wom-process.js',
+  'dist/server/demo/demo-discord-process.js',
   'dist/server/screenshot-encoder-process.js',
 ];
 const builtAt = existsSync(STAMP) && BUNDLES.every((p) => existsSync(p)) ? statSync(STAMP).mtimeMs : 0;

@@ -1,7 +1,7 @@
-// `npm test`: every suite (Vitest: core, server on SQLite and PostgreSQL, web; Playwright journeys
-// against the production build), then one line with the totals: "N passed, N failed". Exits non-zero if
-// anything failed. The server tests use TEST_DATABASE_URL, or an embedded PostgreSQL that Vitest's
-// global setup starts and removes (src/test/postgres-setup.ts).
+// `npm test`: every suite (Vitest: core, server on SQLite and PostgreSQL, stand-ins, web; Playwright
+// journeys against the production build), then one line with the totals: "N passed, N failed". Exits
+// non-zero if anything failed. The server tests use TEST_DATABASE_URL, or an embedded PostgreSQL that
+// Vitest's global setup starts and removes (src/test/postgres-setup.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { playwrightTotals, vitestTotals } from './test-totals.mjs';

@@ -1,4 +1,4 @@
-import type { SimulatorFaults } from '../../src/server/simulator/index.ts';
+import type { SimulatorFaults } from '../../src/stand-ins/wom/index.ts';
 
 type Weather = Pick<SimulatorFaults, 'latencyMs' | 'errorRate' | 'down'>;
 

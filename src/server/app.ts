@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { systemClock, type Clock } from './clock.ts';
+import { systemClock, type Clock } from '#shared/clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { adminClaimsRoutes } from './features/admin-claims/admin-claims.routes.ts';

@@ -10,7 +10,7 @@ import {
   type MatrixRequest,
   type World,
 } from '#test/authorization-rules.ts';
-import { startSimulator, type WomSimulator } from './simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 
 const READS = new Set(['GET', 'HEAD']);
 

@@ -4,11 +4,11 @@ import { hostname } from 'node:os';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { systemClock } from '#shared/clock.ts';
 import { buildApp, womSyncDeps, type AppDeps } from './app.ts';
 import { ensureFirstAdmin } from './bootstrap/first-admin.ts';
 import { jobSchedules } from './bootstrap/job-schedules.ts';
 import { createLifecycle, stopOnSignals, type Lifecycle } from './bootstrap/lifecycle.ts';
-import { systemClock } from './clock.ts';
 import { ConfigError, isDemoMode, loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrator.ts';
@@ -39,11 +39,9 @@ function builtWebRoot(): string | null {
   return existsSync(`${root}index.html`) ? root : null;
 }
 
-/** Demo mode's WOM process: bundled beside this file in dist/server, or its source under tsx. */
-const DEMO_WOM_ENTRY = new URL(
-  `./demo/demo-wom-process${extname(fileURLToPath(import.meta.url))}`,
-  import.meta.url,
-);
+/** Demo mode's stand-in processes: bundled beside this file in dist/server, or their source under tsx. */
+const demoEntry = (name: string) =>
+  new URL(`./demo/${name}${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
 /**
  * Each resource is registered for shutdown as soon as it exists, and start-up checks for a stop
@@ -58,10 +56,10 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
   lifecycle.checkpoint();
 
   const demoClock = isDemoMode(loaded) ? new ShiftableClock() : null;
-  const simulator = demoClock ? await startDemoWom(loaded, DEMO_WOM_ENTRY) : null;
+  const simulator = demoClock ? await startDemoWom(loaded, demoEntry('demo-wom-process')) : null;
   if (simulator) lifecycle.onShutdown('WOM simulator', () => simulator.close());
   lifecycle.checkpoint();
-  const discordStandIn = demoClock ? await startDemoDiscord(loaded) : null;
+  const discordStandIn = demoClock ? await startDemoDiscord(loaded, demoEntry('demo-discord-process')) : null;
   if (discordStandIn) lifecycle.onShutdown('Discord stand-in', () => discordStandIn.close());
   lifecycle.checkpoint();
   const config = withDemoDiscord(

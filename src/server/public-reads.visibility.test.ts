@@ -8,9 +8,9 @@ import type { PublicMember } from '#core/members/members.schema.ts';
 import type { Race, RaceDetail, RacesPage } from '#core/races/races.schema.ts';
 import { normaliseRsn } from '#core/members/names.ts';
 import type { WomCompetitionItem, WomGroup, WomGroupStats } from '#core/wom/wom-data.schema.ts';
+import type { WomSimulator } from '#stand-ins/wom/index.ts';
 import { bumpRevision } from './db/revisions.ts';
 import { createRaceAs, measuredMembers, raceInput } from './features/races/races.testing.ts';
-import type { WomSimulator } from './simulator/index.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
 

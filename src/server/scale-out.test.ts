@@ -14,10 +14,10 @@ import {
   until,
   type ServerProcess,
 } from '#test/server-process.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { readJson } from './db/values.ts';
 import { PLAYER_WATCH } from './features/player-watch/player-watch.service.ts';
 import { WOM_SYNC } from './features/wom-sync/wom-sync.service.ts';
-import { startSimulator, type WomSimulator } from './simulator/index.ts';
 
 const ADMIN = { username: 'scaleadmin', password: 'scale-out-test-password' };
 

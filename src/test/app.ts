@@ -12,7 +12,7 @@ import type { RunResult } from '#server/jobs/job.ts';
 import { createJobRunner, type JobRunner } from '#server/jobs/job-runner.ts';
 import { createWomGateway } from '#server/wom/create-gateway.ts';
 import type { WomGateway } from '#server/wom/wom-gateway.ts';
-import { systemClock, type Clock } from '#server/clock.ts';
+import { systemClock, type Clock } from '#shared/clock.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { Dialect } from '#server/db/client.ts';
 import { upsertAdminAccount } from '#server/features/users/accounts.service.ts';

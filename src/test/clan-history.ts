@@ -1,5 +1,5 @@
 import type { Dialect } from '#server/db/client.ts';
-import { startSimulator, type WomSimulator } from '#server/simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { createTestApp, type createManualClock, type TestApp } from './app.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -21,7 +21,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import { buildApp, womSyncDeps } from '#server/app.ts';
-import { systemClock } from '#server/clock.ts';
+import { systemClock } from '#shared/clock.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { womSyncJob } from '#server/features/wom-sync/wom-sync.service.ts';

@@ -7,7 +7,7 @@ import {
   startDiscordStandIn,
   type DiscordStandIn,
   type DiscordStandInOptions,
-} from '#server/discord-stand-in/index.ts';
+} from '#stand-ins/discord/index.ts';
 import { createManualClock, createTestApp, type TestApp, type TestAppOptions } from './app.ts';
 import { signInRoles, type SignedInRoles } from './roles.ts';
 

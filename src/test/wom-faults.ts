@@ -1,5 +1,5 @@
-import type { Clock } from '#server/clock.ts';
-import type { WomSimulator } from '#server/simulator/index.ts';
+import type { Clock } from '#shared/clock.ts';
+import type { WomSimulator } from '#stand-ins/wom/index.ts';
 import { WomGateway } from '#server/wom/wom-gateway.ts';
 import { WomLimiter } from '#server/wom/wom-limiter.ts';
 

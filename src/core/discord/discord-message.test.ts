@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDiscordStandIn, type DiscordStandIn } from '#server/discord-stand-in/index.ts';
-import { characterCount, messageError } from '#server/discord-stand-in/limits.ts';
+import { startDiscordStandIn, type DiscordStandIn } from '#stand-ins/discord/index.ts';
+import { characterCount, messageError } from '#stand-ins/discord/limits.ts';
 import {
   cutLines,
   DISCORD_LIMITS,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../db/schema.ts';
 import { DINK_EXAMPLE_TYPES } from '../demo/demo-dink-payloads.ts';
 import { demoDinkPost, type DemoDinkMember } from '../demo/demo-dink-posts.ts';

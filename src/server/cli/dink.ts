@@ -1,4 +1,4 @@
-import { systemClock } from '../clock.ts';
+import { systemClock } from '#shared/clock.ts';
 import { loadConfig, loadDotEnv } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrator.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '#test/app.ts';
-import { DEMO_GUILD } from '../discord-stand-in/demo-guild.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../discord-stand-in/index.ts';
+import { DEMO_GUILD } from '#stand-ins/discord/demo-guild.ts';
+import { startDiscordStandIn, type DiscordStandIn } from '#stand-ins/discord/index.ts';
 import { standInDiscordEnv } from '../features/discord-home/discord-home.testing.ts';
 import { DISCORD_USAGE, parseDiscordArgs, registerFromShell } from './discord-command.ts';
 

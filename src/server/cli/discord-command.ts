@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { registerCommands } from '../features/discord-home/discord-admin.service.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { cacheByRevision, type CachedByRevision } from './revisions.ts';
 import type { Database } from './schema.ts';
 

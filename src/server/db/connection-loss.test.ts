@@ -11,8 +11,8 @@ import {
 } from '#test/app.ts';
 import { testDatabaseUrl } from '#test/databases.ts';
 import { terminateBackends, untilBackendsGone } from '#test/postgres-backends.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { WOM_SYNC } from '../features/wom-sync/wom-sync.service.ts';
-import { startSimulator, type WomSimulator } from '../simulator/index.ts';
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SHORT_LEASE_MS = 1_000;

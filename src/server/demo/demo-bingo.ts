@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { createBingoInputSchema } from '#core/bingo/bingo.schema.ts';
 import type { BingoBoardView } from '#core/bingo/board-view.ts';
 import { tileEventsOfPost } from '#core/bingo/dink-drops.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { bumpRevision } from '../db/revisions.ts';
 import type { Database } from '../db/schema.ts';
 import { readJson } from '../db/values.ts';

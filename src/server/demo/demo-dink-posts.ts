@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createRng } from '../simulator/random.ts';
+import { createRng } from '#core/random.ts';
 import { dinkExample } from './demo-dink-payloads.ts';
 import { demoScreenshot } from './demo-dink-screenshot.ts';
 

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../db/schema.ts';
 import { markNewsOnce } from '../features/discord/discord-outbox.ts';
 import {

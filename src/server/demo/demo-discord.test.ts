@@ -1,34 +1,92 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DiscordDelivery, DiscordRoute } from '#core/discord/discord-routes.schema.ts';
 import { createTestApp, testConfig, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
-import { DEMO_GUILD } from '../discord-stand-in/demo-guild.ts';
-import type { DiscordStandIn } from '../discord-stand-in/index.ts';
+import { DEMO_GUILD } from '#stand-ins/discord/demo-guild.ts';
+import { startDiscordStandIn, type DiscordStandIn } from '#stand-ins/discord/index.ts';
 import { announce } from '../features/discord/discord-outbox.ts';
-import { DEMO_ROUTE_NAME, prepareDemoDiscord, startDemoDiscord, withDemoDiscord } from './demo-discord.ts';
+import type { FromDemoDiscord } from './demo-discord-messages.ts';
+import {
+  DEMO_ROUTE_NAME,
+  prepareDemoDiscord,
+  startDemoDiscord,
+  withDemoDiscord,
+  type DemoDiscord,
+} from './demo-discord.ts';
+
+/** The stand-in process's source, run under tsx as `npm run dev` runs it. */
+const ENTRY = new URL('./demo-discord-process.ts', import.meta.url);
 
 const joined = (name: string, womId: string) => ({
   kind: 'member_joined' as const,
   members: [{ wom_id: womId, name }],
 });
 
-async function startStandIn(): Promise<DiscordStandIn> {
-  const standIn = await startDemoDiscord(testConfig());
+async function startDemoStandIn(): Promise<DemoDiscord> {
+  const standIn = await startDemoDiscord(testConfig(), ENTRY);
   if (!standIn) throw new Error('demo mode started no Discord stand-in');
   return standIn;
 }
 
+/** The stand-in demo mode runs, started in this process so a test reads what arrived. */
+const startStandIn = (): Promise<DiscordStandIn> => startDiscordStandIn();
+
 describe("demo mode's Discord stand-in", () => {
   it('serves as DISCORD_API_BASE_URL, and is not started when that names another one', async () => {
-    const standIn = await startStandIn();
+    const standIn = await startDemoStandIn();
     try {
       expect(withDemoDiscord(testConfig(), standIn).discord.apiBaseUrl).toBe(standIn.url);
       expect(withDemoDiscord(testConfig(), null).discord.apiBaseUrl).toBeNull();
-      expect(await startDemoDiscord(testConfig({ DISCORD_API_BASE_URL: 'http://127.0.0.1:9' }))).toBeNull();
+      expect(
+        await startDemoDiscord(testConfig({ DISCORD_API_BASE_URL: 'http://127.0.0.1:9' }), ENTRY),
+      ).toBeNull();
     } finally {
       await standIn.close();
     }
+  });
+});
+
+describe("demo mode's Discord process", () => {
+  it("makes the demo route's webhook, which takes posts", async () => {
+    const standIn = await startDemoStandIn();
+    try {
+      const webhook = await standIn.createWebhook({ name: DEMO_ROUTE_NAME });
+      expect(new URL(webhook.url).origin).toBe(standIn.url);
+      const posted = await fetch(webhook.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ content: 'Hello from the demo' }),
+      });
+      expect(posted.ok).toBe(true);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('stops on close: its port no longer answers, and asking it fails', async () => {
+    const standIn = await startDemoStandIn();
+    expect((await fetch(`${standIn.url}/oauth2/authorize`)).status).toBeLessThan(500);
+    await standIn.close();
+    await expect(fetch(`${standIn.url}/oauth2/authorize`)).rejects.toThrow();
+    await expect(standIn.createWebhook({ name: DEMO_ROUTE_NAME })).rejects.toThrow(
+      /stopped before it answered/,
+    );
+  });
+
+  it('exits when the app that started it goes away and its IPC channel closes', async () => {
+    const child = fork(fileURLToPath(ENTRY), ['{}'], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const [ready] = (await once(child, 'message')) as [FromDemoDiscord];
+    expect(ready.type).toBe('ready');
+    const exited = once(child, 'exit');
+    child.disconnect();
+    expect(await exited).toEqual([0, null]);
   });
 });
 

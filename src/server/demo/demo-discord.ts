@@ -1,15 +1,17 @@
 import type { Kysely } from 'kysely';
 import { DISCORD_KIND_LIST } from '#core/discord/discord-kinds.ts';
 import { NO_FILTERS } from '#core/discord/route-filters.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
+import { DEMO_GUILD } from '#stand-ins/discord/demo-guild.ts';
+import type { CreatedWebhook, StandInApplication } from '#stand-ins/discord/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { DEMO_GUILD } from '../discord-stand-in/demo-guild.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../discord-stand-in/index.ts';
 import { SETTING_KEYS, readSetting, saveSetting } from '../features/clan-settings/clan-settings.ts';
 import { recordAudit } from '../features/audit/audit.repository.ts';
 import { markNewsOnce } from '../features/discord/discord-outbox.ts';
 import { insertRoute, listRoutes } from '../features/discord/discord-routes.repository.ts';
+import type { CreateWebhook, DemoDiscordReady } from './demo-discord-messages.ts';
+import { startDemoProcess } from './demo-process.ts';
 
 /** The route the first demo start adds, so the Discord tab shows deliveries without a Discord account. */
 export const DEMO_ROUTE_NAME = 'Demo channel (stand-in)';
@@ -17,13 +19,44 @@ export const DEMO_ROUTE_NAME = 'Demo channel (stand-in)';
 /** Marked once the demo route exists: an admin who deletes it does not see it come back on restart. */
 const DEMO_ROUTE_MARK = 'demo:discord-route';
 
+/** Demo mode's Discord stand-in as the app sees it: in its own process, on a loopback port. */
+export interface DemoDiscord {
+  /** e.g. 'http://127.0.0.1:40123', for DISCORD_API_BASE_URL. */
+  readonly url: string;
+  /** The application the site is configured as: its id, client secret, bot token and public key. */
+  readonly application: StandInApplication;
+  createWebhook(options: CreateWebhook): Promise<CreatedWebhook>;
+  /** Stops the process; resolves once it has exited. */
+  close(): Promise<void>;
+}
+
 /**
- * Starts demo mode's Discord stand-in in this process on a free port, rate-limited as Discord is, or
- * nothing when DISCORD_API_BASE_URL names another one (e.g. `npm run discord-stand-in`).
+ * What demo mode needs of a stand-in to point routes at it: where it listens and a new webhook. A
+ * stand-in in this process (a test's, which reads what arrived) makes the webhook at once.
  */
-export async function startDemoDiscord(config: Config): Promise<DiscordStandIn | null> {
+export interface DemoStandIn {
+  readonly url: string;
+  createWebhook(options: CreateWebhook): CreatedWebhook | Promise<CreatedWebhook>;
+}
+
+/**
+ * Starts demo mode's Discord stand-in as a child process running `entry` (dist/server/demo/
+ * demo-discord-process.js beside the bundled server; the TypeScript source under tsx), or nothing
+ * when DISCORD_API_BASE_URL names another one (e.g. `npm run discord-stand-in`). Resolves once it
+ * listens.
+ */
+export async function startDemoDiscord(config: Config, entry: URL): Promise<DemoDiscord | null> {
   if (config.discord.apiBaseUrl !== null) return null;
-  return startDiscordStandIn();
+  const standIn = await startDemoProcess<DemoDiscordReady, CreateWebhook, CreatedWebhook>(
+    entry,
+    "The demo's Discord stand-in",
+  );
+  return {
+    url: standIn.ready.url,
+    application: standIn.ready.application,
+    createWebhook: (options) => standIn.ask(options),
+    close: () => standIn.close(),
+  };
 }
 
 /**
@@ -33,7 +66,7 @@ export async function startDemoDiscord(config: Config): Promise<DiscordStandIn |
  */
 export function withDemoDiscord(
   config: Config,
-  standIn: Pick<DiscordStandIn, 'url' | 'application'> | null,
+  standIn: Pick<DemoDiscord, 'url' | 'application'> | null,
 ): Config {
   if (!standIn) return config;
   const app = config.discord.app;
@@ -55,7 +88,7 @@ export function withDemoDiscord(
 }
 
 /** An address on an earlier start's stand-in: a loopback http address, a port that is gone. */
-function onEarlierStandIn(url: URL, standIn: Pick<DiscordStandIn, 'url'>): boolean {
+function onEarlierStandIn(url: URL, standIn: Pick<DemoStandIn, 'url'>): boolean {
   return (
     url.protocol === 'http:' &&
     (url.hostname === '127.0.0.1' || url.hostname === 'localhost') &&
@@ -67,7 +100,7 @@ function onEarlierStandIn(url: URL, standIn: Pick<DiscordStandIn, 'url'>): boole
  * The stand-in listens on a new port at each start and keeps nothing, so routes on an earlier
  * start's stand-in are moved to this one (it takes any webhook id it has not seen with its token).
  */
-async function movePastStandInRoutes(db: Kysely<Database>, standIn: DiscordStandIn): Promise<void> {
+async function movePastStandInRoutes(db: Kysely<Database>, standIn: DemoStandIn): Promise<void> {
   for (const route of await listRoutes(db)) {
     const url = new URL(route.url);
     if (!onEarlierStandIn(url, standIn) || !url.pathname.startsWith('/api/webhooks/')) continue;
@@ -80,7 +113,7 @@ async function movePastStandInRoutes(db: Kysely<Database>, standIn: DiscordStand
 }
 
 /** The stored "Sign in with Discord" address, moved to this start's stand-in as routes are. */
-async function movePastStandInSignIn(db: Kysely<Database>, standIn: DiscordStandIn, clock: Clock) {
+async function movePastStandInSignIn(db: Kysely<Database>, standIn: DemoStandIn, clock: Clock) {
   const stored = (await readSetting(db, SETTING_KEYS.discordApp)) as
     { oauth_authorize_url?: unknown } | undefined;
   if (typeof stored?.oauth_authorize_url !== 'string') return;
@@ -97,11 +130,11 @@ async function movePastStandInSignIn(db: Kysely<Database>, standIn: DiscordStand
 }
 
 /** On the first demo start, one route carrying every public kind to a stand-in webhook. */
-async function seedDemoRoute(db: Kysely<Database>, standIn: DiscordStandIn, clock: Clock): Promise<void> {
+async function seedDemoRoute(db: Kysely<Database>, standIn: DemoStandIn, clock: Clock): Promise<void> {
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
     if (!(await markNewsOnce(trx, DEMO_ROUTE_MARK, now))) return;
-    const webhook = standIn.createWebhook({ name: DEMO_ROUTE_NAME });
+    const webhook = await standIn.createWebhook({ name: DEMO_ROUTE_NAME });
     const values = {
       name: DEMO_ROUTE_NAME,
       url: webhook.url,
@@ -128,7 +161,7 @@ async function seedDemoRoute(db: Kysely<Database>, standIn: DiscordStandIn, cloc
  */
 export async function prepareDemoDiscord(
   db: Kysely<Database>,
-  standIn: DiscordStandIn,
+  standIn: DemoStandIn,
   clock: Clock,
   log: { info(message: string): void },
 ): Promise<void> {

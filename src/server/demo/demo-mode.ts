@@ -1,5 +1,3 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
@@ -7,7 +5,8 @@ import { bumpRevision } from '../db/revisions.ts';
 import type { Database } from '../db/schema.ts';
 import { WOM_SYNC } from '../features/wom-sync/wom-sync.service.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
-import type { DemoWomSettings, FromDemoWom, ToDemoWom } from './demo-wom-messages.ts';
+import { startDemoProcess } from './demo-process.ts';
+import type { DemoWomReady, DemoWomSettings, ShiftClock } from './demo-wom-messages.ts';
 import type { ShiftableClock } from './shiftable-clock.ts';
 
 /** How much clan history the first demo start shows (gains, finished events, points). */
@@ -42,58 +41,23 @@ export async function startDemoWom(config: Config, entry: URL): Promise<DemoWom>
     control: config.demo.simulatorControl,
     rateLimit: config.demo.simulatorRateLimit,
   };
-  const path = fileURLToPath(entry);
-  const child = fork(path, [JSON.stringify(settings)], {
-    execArgv: path.endsWith('.ts') ? ['--import', 'tsx'] : [],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = await new Promise<Extract<FromDemoWom, { type: 'ready' }>>((resolve, reject) => {
-    const onExit = (code: number | null) =>
-      reject(new Error(`The demo's WOM simulator exited before it was ready (code ${code})`));
-    const onMessage = (message: FromDemoWom) => {
-      child.off('exit', onExit);
-      child.off('message', onMessage);
-      if (message.type === 'ready') resolve(message);
-      else
-        reject(
-          new Error(
-            `The demo's WOM simulator could not start: ${message.type === 'failed' ? message.message : message.type}`,
-          ),
-        );
-    };
-    child.once('exit', onExit);
-    child.on('message', onMessage);
-  });
+  const simulator = await startDemoProcess<DemoWomReady, ShiftClock, null>(
+    entry,
+    "The demo's WOM simulator",
+    settings,
+  );
+  const { ready } = simulator;
   return {
     url: ready.url,
     origin: ready.origin,
     groupId: ready.groupId,
     verificationCode: ready.verificationCode,
     altIds: () => ready.altIds,
-    shiftClock: (offsetMs) => shiftClock(child, offsetMs),
-    close: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
+    shiftClock: async (offsetMs) => {
+      await simulator.ask({ offsetMs });
     },
+    close: () => simulator.close(),
   };
-}
-
-function shiftClock(child: ChildProcess, offsetMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onExit = () =>
-      reject(new Error("The demo's WOM simulator stopped while its clock was being moved"));
-    const onMessage = (message: FromDemoWom) => {
-      if (message.type !== 'clock-shifted' || message.offsetMs !== offsetMs) return;
-      child.off('exit', onExit);
-      child.off('message', onMessage);
-      resolve();
-    };
-    child.once('exit', onExit);
-    child.on('message', onMessage);
-    const request: ToDemoWom = { type: 'shift-clock', offsetMs };
-    child.send(request);
-  });
 }
 
 /**

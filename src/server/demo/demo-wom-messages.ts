@@ -1,5 +1,6 @@
 /** What demo mode's app and its WOM simulator process tell each other over their IPC channel. */
-import type { RateLimit } from '../simulator/index.ts';
+import type { RateLimit } from '#stand-ins/wom/index.ts';
+import type { FromDemoProcess } from './demo-process-messages.ts';
 
 /** The simulator's settings, passed as JSON in the process's only argument. */
 export interface DemoWomSettings {
@@ -11,16 +12,18 @@ export interface DemoWomSettings {
   rateLimit: RateLimit;
 }
 
-export type ToDemoWom = { type: 'shift-clock'; offsetMs: number };
+/** Where the simulator listens, and what demo mode keeps of its generated clan. */
+export interface DemoWomReady {
+  url: string;
+  origin: string;
+  groupId: number;
+  verificationCode: string;
+  altIds: number[];
+}
 
-export type FromDemoWom =
-  | {
-      type: 'ready';
-      url: string;
-      origin: string;
-      groupId: number;
-      verificationCode: string;
-      altIds: number[];
-    }
-  | { type: 'failed'; message: string }
-  | { type: 'clock-shifted'; offsetMs: number };
+/** The app's one request, answered once the simulator's clock has moved to the app's offset. */
+export interface ShiftClock {
+  offsetMs: number;
+}
+
+export type FromDemoWom = FromDemoProcess<DemoWomReady, null>;

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 
 /** The system clock moved by an offset; demo mode uses it to replay a month of history once. */
 export class ShiftableClock implements Clock {

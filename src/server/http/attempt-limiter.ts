@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AttemptCount, AttemptVerdict } from '#core/auth/attempt-limits.ts';
 import { tooManyAttemptsMessage } from '#core/auth/retry-wording.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../db/schema.ts';
 import { RateLimitedError } from './http-error.ts';
 import {

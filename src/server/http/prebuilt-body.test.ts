@@ -2,8 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { bumpRevision } from '../db/revisions.ts';
-import { startSimulator, type WomSimulator } from '../simulator/index.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
 

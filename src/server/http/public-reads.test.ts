@@ -8,7 +8,7 @@ import { createManualClock, createTestApp, createUser, loginAs, type TestApp } f
 import { testDialects } from '#test/databases.ts';
 import { PUBLIC_READ_URLS } from '#test/public-read-urls.ts';
 import { until } from '#test/server-process.ts';
-import { startSimulator, type WomSimulator } from '../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 
 /** Every read the early hook answers once its body is built, pages included. */
 const EARLY_READS = [...PUBLIC_READ_URLS, '/members', '/members?search=zez'];

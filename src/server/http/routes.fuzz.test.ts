@@ -8,9 +8,9 @@ import { requestsFor, type FuzzRequest } from '#test/fuzz/requests.ts';
 import { ROLES, createRoleSessions, untilSyncIdle, type RoleSessions } from '#test/roles.ts';
 import { apiRoutes, label } from '#test/routes.ts';
 import { changedTables, dumpTables } from '#test/table-dump.ts';
+import { post } from '#test/http-call.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { DATABASE_REFUSED_VALUE } from '../plugins/error-handler.ts';
-import { startSimulator, type WomSimulator } from '../simulator/index.ts';
-import { post } from '../simulator/testing.ts';
 
 /** Requests per dialect: enough to reach every route many times, few enough to stay well under a minute. */
 const RUNS = 300;

@@ -8,7 +8,7 @@ import {
   until,
   type ServerProcess,
 } from '#test/server-process.ts';
-import { startSimulator, type WomSimulator } from '../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { INTERRUPTED } from './job-runs.repository.ts';
 
 const ADMIN = { username: 'crashadmin', password: 'crash-test-password' };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { systemClock, type Clock } from '../clock.ts';
+import { systemClock, type Clock } from '#shared/clock.ts';
 import type { Database } from '../db/schema.ts';
 import { startHeartbeat } from './heartbeat.ts';
 import { LeaseLostError, type Job, type JobContext, type RunResult, type RunStart } from './job.ts';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../db/schema.ts';
 
 /** What the runner gives a job body for one run. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';

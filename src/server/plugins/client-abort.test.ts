@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOnce, openRawConnection } from '#test/raw-connection.ts';
 import { startServerProcess, stopServerProcess, until, type ServerProcess } from '#test/server-process.ts';
-import { startSimulator, type WomSimulator } from '../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 
 interface LogLine {
   level: number;

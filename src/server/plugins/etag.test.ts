@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { PUBLIC_READ_URLS } from '#test/public-read-urls.ts';
-import { startSimulator, type WomSimulator } from '../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { bumpRevision } from '../db/revisions.ts';
 import { etagOf } from './etag.ts';
 

@@ -3,7 +3,7 @@ import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { ROLES, createRoleSessions, untilSyncIdle, type RoleSessions } from '#test/roles.ts';
 import { apiRoutes, fillPath, label } from '#test/routes.ts';
-import { startSimulator, type WomSimulator } from '../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 
 const PRIVATE = /^\/api\/(admin|auth|me|users|claim-requests|claims)(\/|$)/;
 

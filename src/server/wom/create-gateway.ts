@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../config.ts';
 import { WomGateway } from './wom-gateway.ts';
 import { WomLimiter } from './wom-limiter.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock.ts';
-import { startSimulator, type WomSimulator } from '../simulator/index.ts';
+import { systemClock } from '#shared/clock.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { WomError } from './wom-error.ts';
 import { WomGateway, parseRetryAfter, type WomGatewayOptions } from './wom-gateway.ts';
 import { WomLimiter } from './wom-limiter.ts';

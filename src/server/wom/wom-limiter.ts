@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 
 export type Sleep = (ms: number) => Promise<void>;
 

@@ -4,7 +4,7 @@ import { CLAIM_CODE_BYTES, encodeClaimCode } from '#core/claims/claim-code.ts';
 import { planClaimCodeExpiry } from '#core/claims/claim-code-expiry.ts';
 import { CLAIM_MESSAGES, type ClaimCode, type ClaimRequest } from '#core/claims/claims.schema.ts';
 import type { AuditAction } from '#core/audit/describe-audit.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../../http/http-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';

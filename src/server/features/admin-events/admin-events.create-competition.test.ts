@@ -4,7 +4,7 @@ import { EVENT_MESSAGES } from '#core/events/event-save.ts';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 

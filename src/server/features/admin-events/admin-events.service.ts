@@ -11,7 +11,7 @@ import {
   type ParsedEventInput,
 } from '#core/events/event-save.ts';
 import type { AuditAction } from '#core/audit/describe-audit.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { ConflictError } from '../../db/errors.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';

@@ -23,7 +23,7 @@ import type { MemberReturn } from '#core/members/member-returns.ts';
 import { sortRoster } from '#core/members/roster-filters.ts';
 import { notWhitelistedMessage } from '#core/members/unwhitelist.ts';
 import type { AuditAction } from '#core/audit/describe-audit.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { ConflictError } from '../../db/errors.ts';
 import type { PointsKind } from '../../db/schema.ts';
 import { bumpRevision } from '../../db/revisions.ts';

@@ -6,8 +6,8 @@ import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import { changedTables, dumpTables } from '#test/table-dump.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
-import { post } from '../../simulator/testing.ts';
+import { post } from '#test/http-call.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 
 /** An id no player of the simulated WOM has: its ids start above 1,000 and grow by at most 3,000. */
 const UNKNOWN_ID = '2000000000';

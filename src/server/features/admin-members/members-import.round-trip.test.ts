@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMember } from '#core/members/admin-members.schema.ts';
 import { createManualClock, createTestApp, createUser, loginAs } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 
 /** What an import must carry from one site to another. */
 const restored = (member: AdminMember) => ({

@@ -8,7 +8,7 @@ import {
   type MembersImportResult,
 } from '#core/members/members-import.schema.ts';
 import { headerProblem, planMemberImport, type ImportRow } from '#core/members/members-import.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { inSerializableTransaction } from '../../db/transactions.ts';

@@ -4,7 +4,7 @@ import { DEFAULT_LADDER } from '#core/clan/default-rules.ts';
 import { normaliseRole } from '#core/members/roles.ts';
 import { createManualClock, createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 
 const GEMS = DEFAULT_LADDER.paths.find((path) => path.key === 'skiller')!.ranks.map((rank) => rank.role);
 const gemIndex = (role: string | null) => GEMS.indexOf(role ?? '');

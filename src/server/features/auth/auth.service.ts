@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { LoginInput, RegisterInput, SessionUser } from '#core/auth/auth.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { createAccount } from '../users/accounts.service.ts';

@@ -3,7 +3,7 @@ import { basename, extname, join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { backupsToKeep, type RetentionPolicy } from '#core/backups/retention.ts';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { backupSqlite, fileTimestamp } from '../../db/backup.ts';

@@ -5,7 +5,7 @@ import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import { until } from '#test/server-process.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { BASELINE_BACKFILL, backfillResumeSchedule, backfillUnfinished } from './baseline-backfill.job.ts';
 import { setHistoryBaseline } from './baseline-backfill.repository.ts';
 

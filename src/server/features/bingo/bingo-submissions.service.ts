@@ -6,7 +6,7 @@ import {
   type BingoSubmission,
   type decisionInputSchema,
 } from '#core/bingo/submissions.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, RateLimitedError, badRequest, forbidden, notFound } from '../../http/http-error.ts';

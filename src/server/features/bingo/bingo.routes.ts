@@ -16,7 +16,7 @@ import { pointBatchSchema } from '#core/members/point-batches.schema.ts';
 import { bingoBoardSchema } from '#core/bingo/board-view.ts';
 import { errorResponseSchema } from '#core/errors.ts';
 import { serialIdSchema, womPlayerIdSchema } from '#core/http/params.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { knownRevisionKey, readRevisionKey } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/http-error.ts';

@@ -4,7 +4,7 @@ import { bingoStatus } from '#core/bingo/bingo-status.ts';
 import type { BingoTileInput, CreateBingoInput } from '#core/bingo/bingo.schema.ts';
 import { BINGO_MESSAGES } from '#core/bingo/bingo.schema.ts';
 import { BINGO_LIMITS } from '#core/bingo/bingo.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../../http/http-error.ts';

@@ -12,7 +12,7 @@ import {
 } from '#core/claims/claims.schema.ts';
 import { errorResponseSchema } from '#core/errors.ts';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../http/http-error.ts';
 import { requestActor } from '../audit/request-actor.ts';

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { isClaimCodeExpired } from '#core/claims/claim-code-expiry.ts';
 import { CLAIM_MESSAGES, type Character, type ClaimRequest } from '#core/claims/claims.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { ConflictError } from '../../db/errors.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';

@@ -9,7 +9,7 @@ import {
 } from '#core/discord/competition-reminders.ts';
 import type { CompetitionRef, StandingLine } from '#core/discord/news.ts';
 import { parseIsoDate } from '#core/events/iso-date.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../../db/schema.ts';
 import type { JobSchedule } from '../../jobs/job-runner.ts';
 import { pruneRuns } from '../../jobs/job-runs.repository.ts';

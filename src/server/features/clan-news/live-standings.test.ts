@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { createDiscordTestApp, type DiscordTestApp } from '#test/discord.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { CLAN_NEWS, clanNewsSchedule } from './clan-news.job.ts';
 
 const MINUTE_MS = 60_000;

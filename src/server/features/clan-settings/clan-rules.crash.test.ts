@@ -5,7 +5,7 @@ import { restartServer, startCrashProcess, type CrashProcess } from '#test/crash
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
 import { signInOverHttp, stopServerProcess, type ServerProcess } from '#test/server-process.ts';
 import { changedTables, dumpTables } from '#test/table-dump.ts';
-import { systemClock } from '../../clock.ts';
+import { systemClock } from '#shared/clock.ts';
 import { upsertAdminAccount } from '../users/accounts.service.ts';
 
 const ADMIN = { username: 'crashadmin', password: 'crash-test-password' };

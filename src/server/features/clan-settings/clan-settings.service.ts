@@ -8,7 +8,7 @@ import type {
 } from '#core/clan/admin-clan.schema.ts';
 import type { ClanProfileSettings } from '#core/clan/clan-profile.schema.ts';
 import type { ClanPoints, RankLadder } from '#core/clan/rank-ladder.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { listMemberRows } from '../admin-members/admin-members.repository.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { adminDinkSchema, dinkThresholdsSchema } from '#core/dink/dink.schema.ts';
 import { errorResponseSchema } from '#core/errors.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import { requestActor } from '../audit/request-actor.ts';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DinkLinkCreated, MyDinkLink } from '#core/dink/dink.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import { notFound } from '../../http/http-error.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../../discord-stand-in/index.ts';
+import { startDiscordStandIn, type DiscordStandIn } from '#stand-ins/discord/index.ts';
 import { addMember } from '../claims/claims.testing.ts';
 
 const NOW = '2026-12-01T12:00:00.000Z';

@@ -8,7 +8,7 @@ import {
   INTERACTION,
   interactionSchema,
 } from '#core/discord/interactions.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../../config.ts';
 import { readDiscordApp } from '../discord-home/discord-app-settings.ts';
 import type { Database } from '../../db/schema.ts';

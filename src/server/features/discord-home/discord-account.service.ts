@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DISCORD_HOME_MESSAGES, type MyDiscord } from '#core/discord/discord-home.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/http-error.ts';

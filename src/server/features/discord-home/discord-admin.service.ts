@@ -8,7 +8,7 @@ import {
 import { CLAN_COMMANDS } from '#core/discord/interactions.ts';
 import { bucketWait } from '#core/discord/delivery-outcome.ts';
 import { rankRoleKeys } from '#core/discord/rank-roles.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest } from '../../http/http-error.ts';

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DiscordApp, DiscordAppInput } from '#core/discord/discord-home.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';

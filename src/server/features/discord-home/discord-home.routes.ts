@@ -8,7 +8,7 @@ import {
   myDiscordSchema,
 } from '#core/discord/discord-home.schema.ts';
 import { errorResponseSchema } from '#core/errors.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../../config.ts';
 import { badRequest } from '../../http/http-error.ts';
 import { runAttempt } from '../../http/attempt-limiter.ts';

@@ -1,6 +1,6 @@
 import type { TestApp } from '#test/app.ts';
-import { DEMO_GUILD } from '../../discord-stand-in/demo-guild.ts';
-import type { DiscordStandIn } from '../../discord-stand-in/index.ts';
+import { DEMO_GUILD } from '#stand-ins/discord/demo-guild.ts';
+import type { DiscordStandIn } from '#stand-ins/discord/index.ts';
 
 /** The environment of a site whose Discord application, server and API are the stand-in's. */
 export function standInDiscordEnv(discord: DiscordStandIn): Record<string, string> {

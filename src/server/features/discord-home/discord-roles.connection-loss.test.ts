@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { terminateBackendsNow } from '#test/postgres-backends.ts';
-import { DEMO_GUILD } from '../../discord-stand-in/demo-guild.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../../discord-stand-in/index.ts';
+import { DEMO_GUILD } from '#stand-ins/discord/demo-guild.ts';
+import { startDiscordStandIn, type DiscordStandIn } from '#stand-ins/discord/index.ts';
 import { addMember } from '../claims/claims.testing.ts';
 import { DISCORD_ROLES } from './discord-roles.job.ts';
 

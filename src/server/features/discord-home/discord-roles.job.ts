@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { backoffMs, bucketWait } from '#core/discord/delivery-outcome.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { JobSchedule } from '../../jobs/job-runner.ts';

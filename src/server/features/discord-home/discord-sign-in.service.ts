@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SessionUser } from '#core/auth/auth.schema.ts';
 import { DISCORD_HOME_MESSAGES, type DiscordSignInError } from '#core/discord/discord-home.schema.ts';
 import { siteNameFromDiscord } from '#core/discord/discord-username.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';

@@ -8,7 +8,7 @@ import {
   until,
   type ServerProcess,
 } from '#test/server-process.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../../discord-stand-in/index.ts';
+import { startDiscordStandIn, type DiscordStandIn } from '#stand-ins/discord/index.ts';
 import { announce } from './discord-outbox.ts';
 import { insertRoute } from './discord-routes.repository.ts';
 

@@ -10,7 +10,7 @@ import { momentImageName, withAttachedImage } from '#core/discord/attached-image
 import { fitToDiscordLimits, withMentions } from '#core/discord/discord-message.ts';
 import { newsMessage } from '#core/discord/news-messages.ts';
 import type { News } from '#core/discord/news.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../../db/schema.ts';
 import type { JobSchedule } from '../../jobs/job-runner.ts';
 import type { Job, JobContext } from '../../jobs/job.ts';

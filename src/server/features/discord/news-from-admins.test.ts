@@ -20,7 +20,7 @@ import { createManualClock, createTestAppOn, type TestApp } from '#test/app.ts';
 import { createTestDatabase, testDialects } from '#test/databases.ts';
 import { createDiscordTestApp, type DiscordTestApp } from '#test/discord.ts';
 import { signInRoles } from '#test/roles.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../../discord-stand-in/index.ts';
+import { startDiscordStandIn, type DiscordStandIn } from '#stand-ins/discord/index.ts';
 import { addMember } from '../claims/claims.testing.ts';
 import { PLAYER_WATCH } from '../player-watch/player-watch.service.ts';
 

@@ -3,7 +3,7 @@ import type { News } from '#core/discord/news.ts';
 import { createManualClock } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { createDiscordTestApp, type DiscordTestApp } from '#test/discord.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
 const HOUR = 60 * 60 * 1000;

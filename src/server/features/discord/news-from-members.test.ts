@@ -5,7 +5,7 @@ import type { RaceInput } from '#core/races/races.schema.ts';
 import { createManualClock, createUser, loginAs } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { createDiscordTestApp, type DiscordTestApp } from '#test/discord.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { addMember } from '../claims/claims.testing.ts';
 import { claimCharacter, snapshotWith, storeSnapshot } from '../goals/goals.testing.ts';
 import { createRaceAs, measuredMembers, raceInput } from '../races/races.testing.ts';

@@ -6,8 +6,8 @@ import { roleDisplayName } from '#core/members/roles.ts';
 import { createManualClock, testConfig } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { createDiscordTestApp, type DiscordTestApp } from '#test/discord.ts';
-import { systemClock } from '../../clock.ts';
-import { startSimulator, type RecordedRequest, type WomSimulator } from '../../simulator/index.ts';
+import { systemClock } from '#shared/clock.ts';
+import { startSimulator, type RecordedRequest, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { createWomGateway } from '../../wom/create-gateway.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 

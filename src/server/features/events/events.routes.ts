@@ -6,7 +6,7 @@ import { eventParamsSchema } from '#core/events/admin-events.schema.ts';
 import { EVENTS_FEED_PATH, calendarDay, eventsInCalendarFeed } from '#core/events/event-calendar.ts';
 import { eventSchema } from '#core/events/events.schema.ts';
 import { errorResponseSchema } from '#core/errors.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { cacheByRevision, knownRevisionKey, lastBuiltByKey, readRevisionKey } from '../../db/revisions.ts';
 import { notFound } from '../../http/http-error.ts';

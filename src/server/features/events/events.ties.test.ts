@@ -6,8 +6,8 @@ import type { Leaderboards } from '#core/leaderboards/leaderboards.schema.ts';
 import { createManualClock } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { createDiscordTestApp, type DiscordTestApp } from '#test/discord.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { bumpRevision } from '../../db/revisions.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
 const DAY = 24 * 60 * 60 * 1000;

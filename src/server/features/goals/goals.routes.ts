@@ -14,7 +14,7 @@ import {
   syncGoalsInputSchema,
   syncGoalsResultSchema,
 } from '#core/goals/goals.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { asksForPublicFirstPage, PAGE_LIMITS } from '#core/http/paging.ts';
 import { cacheByRevisionAndPeriod } from '../../db/cache-by-revision-and-period.ts';

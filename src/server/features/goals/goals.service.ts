@@ -11,7 +11,7 @@ import {
 import { toPage, type Page } from '#core/http/paging.ts';
 import { metricValue } from '#core/metrics/metric-value.ts';
 import type { SessionUser } from '#core/auth/auth.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error.ts';

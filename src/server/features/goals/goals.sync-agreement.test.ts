@@ -6,7 +6,7 @@ import type { WomPlayerItem } from '#core/wom/wom-data.schema.ts';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { readRevision } from '../../db/revisions.ts';
 import { PLAYER_REFRESH_MS } from '../wom-data/player-snapshots.ts';
 import { claimCharacter, snapshotWith, storeSnapshot } from './goals.testing.ts';

@@ -5,7 +5,7 @@ import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
 import { changedTables, dumpTables } from '#test/table-dump.ts';
 import { FAULT_PAUSE_MS, WOM_FAILURES, faultTestGateway } from '#test/wom-faults.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { PLAYER_REFRESH_MS } from '../wom-data/player-snapshots.ts';
 import { claimCharacter } from './goals.testing.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ICON_MANIFEST_PATH } from '#core/metrics/icon-manifest.ts';
 import { ICON_FILES, ICON_PATH } from '#core/metrics/metric-icons.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../../config.ts';
 import { lastBuiltByKey } from '../../db/revisions.ts';
 import { notFound } from '../../http/http-error.ts';

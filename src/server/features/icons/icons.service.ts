@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { etagOf } from '../../plugins/etag.ts';
 import { listStoredIcons, readStoredIcon, storeIcon } from './icon-store.ts';
 import { fetchUpstreamIcon, isPng, UpstreamRefusal } from './icon-upstream.ts';

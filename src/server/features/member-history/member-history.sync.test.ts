@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { readRevision } from '../../db/revisions.ts';
 import { upsertMemberStats } from '../wom-sync/wom-sync.repository.ts';
 import { listSnapshotPoints } from './member-history.repository.ts';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterPage } from '#core/members/character.schema.ts';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { call } from '#test/http-call.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { bumpRevision } from '../../db/revisions.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
-import { call } from '../../simulator/testing.ts';
 
 interface WomPlayer {
   updatedAt: string | null;

@@ -4,8 +4,8 @@ import type { CharacterPage } from '#core/members/character.schema.ts';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
 import { signInRoles, type SignedInRoles } from '#test/roles.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import type { NewMemberRow } from '../../db/schema.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
 import { listSnapshotPoints } from '../member-history/member-history.repository.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';

@@ -6,7 +6,7 @@ import { errorResponseSchema } from '#core/errors.ts';
 import { memberParamsSchema } from '#core/members/admin-members.schema.ts';
 import { characterPageSchema } from '#core/members/character.schema.ts';
 import { anniversarySchema, publicMemberSchema } from '#core/members/members.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { cacheByRevisionAndPeriod } from '../../db/cache-by-revision-and-period.ts';
 import { knownRevisionKey, lastBuiltByKey, readRevisionKey } from '../../db/revisions.ts';

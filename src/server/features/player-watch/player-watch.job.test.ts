@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import type { RunResult } from '../../jobs/job.ts';
 import { createJobRunner } from '../../jobs/job-runner.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
 import { downloadWatchList, playerWatchJob } from './player-watch.job.ts';
 import { PLAYER_WATCH, WATCH_LIST_MAX_BYTES } from './player-watch.service.ts';
 

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { WatchImportResult, WatchListCase } from '#core/player-watch/player-watch.schema.ts';
 import { planWatchImport, type MemberReportChange } from '#core/player-watch/watch-import.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { inSerializableTransaction } from '../../db/transactions.ts';

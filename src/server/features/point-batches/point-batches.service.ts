@@ -8,7 +8,7 @@ import {
   type PointBatch,
   type pointBatchInputSchema,
 } from '#core/members/point-batches.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { ConflictError } from '../../db/errors.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';

@@ -3,7 +3,7 @@ import type { Race, RaceDetail } from '#core/races/races.schema.ts';
 import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
 import { createManualClock, createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { addMember } from '../claims/claims.testing.ts';
 import { createRaceAs, measuredMembers, raceInput, raceTables } from './races.testing.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RACE_MESSAGES, type Race, type RaceDetail, type RacesPage } from '#core/races/races.schema.ts';
 import { createManualClock, createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { createRaceAs, measuredMembers, postRace, raceInput, raceTables } from './races.testing.ts';
 
 const START = '2026-11-21T12:00:00.000Z';

@@ -16,7 +16,7 @@ import {
   type raceInputSchema,
 } from '#core/races/races.schema.ts';
 import type { PlayerSnapshot } from '#core/wom/wom-data.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson, toBool } from '../../db/values.ts';

@@ -6,7 +6,7 @@ import { createManualClock, createTestApp, createUser, loginAs, type TestApp } f
 import { testDialects } from '#test/databases.ts';
 import { changedTables, dumpTables } from '#test/table-dump.ts';
 import { FAULT_PAUSE_MS, WOM_FAILURES, faultTestGateway } from '#test/wom-faults.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { PLAYER_REFRESH_MS } from '../wom-data/player-snapshots.ts';
 import { createRaceAs, measuredMembers, raceInput } from './races.testing.ts';
 

@@ -3,7 +3,7 @@ import { RESET_CONFIRMATION } from '#core/seasons/season.schema.ts';
 import { restartServer, startCrashProcess, type CrashProcess } from '#test/crash-process.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
 import { signInOverHttp, stopServerProcess, type ServerProcess } from '#test/server-process.ts';
-import { systemClock } from '../../clock.ts';
+import { systemClock } from '#shared/clock.ts';
 import type { NewMemberRow } from '../../db/schema.ts';
 import { toBool } from '../../db/values.ts';
 import { upsertAdminAccount } from '../users/accounts.service.ts';

@@ -14,7 +14,7 @@ import {
   type resetScoresResultSchema,
   type seasonWithScoresSchema,
 } from '#core/seasons/season.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { bumpRevision } from '../../db/revisions.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/http-error.ts';

@@ -9,7 +9,7 @@ import {
   type UsernameOrigin,
 } from '#core/auth/username.ts';
 import type { AuditAction } from '#core/audit/describe-audit.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import { ConflictError } from '../../db/errors.ts';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.ts';
 import { inSerializableTransaction } from '../../db/transactions.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, createTestAppOn, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { WomGateway } from '../../wom/wom-gateway.ts';
 import { limiterOnVirtualTime } from '#test/virtual-limiter.ts';
 import { PLAYER_REFRESH_MS } from './player-snapshots.ts';

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, testConfig, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
-import { systemClock } from '../../clock.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
-import type { BulkHiscoresRow } from '../../simulator/wom-shapes.ts';
+import { systemClock } from '#shared/clock.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
+import type { BulkHiscoresRow } from '#stand-ins/wom/wom-shapes.ts';
 import { createWomGateway } from '../../wom/create-gateway.ts';
 import { createPlayerReader, PLAYER_REFRESH_MS, RETRY_PAUSE_MS } from './player-snapshots.ts';
 

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { snapshotWithUnrankedAsZero } from '#core/wom/unranked.ts';
 import type { PlayerSnapshot, WomPlayerItem } from '#core/wom/wom-data.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import { WomError } from '../../wom/wom-error.ts';

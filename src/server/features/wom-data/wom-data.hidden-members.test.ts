@@ -3,9 +3,9 @@ import { createManualClock, type TestApp } from '#test/app.ts';
 import { createAppWithClanHistory } from '#test/clan-history.ts';
 import { testDialects } from '#test/databases.ts';
 import type { WomCompetitionItem, WomGroup, WomGroupStats } from '#core/wom/wom-data.schema.ts';
+import type { WomSimulator } from '#stand-ins/wom/index.ts';
+import type { BulkHiscoresRow } from '#stand-ins/wom/wom-shapes.ts';
 import { bumpRevision } from '../../db/revisions.ts';
-import type { WomSimulator } from '../../simulator/index.ts';
-import type { BulkHiscoresRow } from '../../simulator/wom-shapes.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
 

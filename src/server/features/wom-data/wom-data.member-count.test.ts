@@ -4,8 +4,8 @@ import { createAppWithClanHistory } from '#test/clan-history.ts';
 import { testDialects } from '#test/databases.ts';
 import type { PublicMember } from '#core/members/members.schema.ts';
 import type { WomGroupStats } from '#core/wom/wom-data.schema.ts';
+import type { WomSimulator } from '#stand-ins/wom/index.ts';
 import { bumpRevision } from '../../db/revisions.ts';
-import type { WomSimulator } from '../../simulator/index.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createTestApp, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { bumpRevision } from '../../db/revisions.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
 import { womCacheKeys } from '../wom-sync/wom-payloads.ts';
 import { writeWomCache } from '../wom-sync/wom-sync.repository.ts';
 import { readWomCache } from './wom-data.repository.ts';

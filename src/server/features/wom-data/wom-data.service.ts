@@ -10,7 +10,7 @@ import {
   type WomGroup,
   type WomPlayerItem,
 } from '#core/wom/wom-data.schema.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '#shared/clock.ts';
 import {
   cacheByRevision,
   cacheVariantsByRevision,

@@ -4,10 +4,10 @@ import { restartServer, startCrashProcess, type CrashProcess } from '#test/crash
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
 import { signInOverHttp, stopServerProcess, until, type ServerProcess } from '#test/server-process.ts';
 import { changedTables, dumpTables } from '#test/table-dump.ts';
+import { systemClock } from '#shared/clock.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { womSyncDeps } from '../../app.ts';
-import { systemClock } from '../../clock.ts';
 import { createJobRunner } from '../../jobs/job-runner.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
 import { createWomGateway } from '../../wom/create-gateway.ts';
 import { upsertAdminAccount } from '../users/accounts.service.ts';
 import { WOM_SYNC, womSyncJob } from './wom-sync.service.ts';

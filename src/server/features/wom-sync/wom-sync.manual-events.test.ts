@@ -8,8 +8,8 @@ import {
   type TestApp,
 } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
-import { systemClock } from '../../clock.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { systemClock } from '#shared/clock.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { createWomGateway } from '../../wom/create-gateway.ts';
 import type { WomGateway } from '../../wom/wom-gateway.ts';
 

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, eventTypeOfCompetition } from '#core/events/event-types.ts';
 import { createManualClock, createTestApp, type TestApp } from '#test/app.ts';
 import { testDialects } from '#test/databases.ts';
+import { startSimulator, type RecordedRequest, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { parseDatabaseUrl } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { createJobRunner } from '../../jobs/job-runner.ts';
 import { tryAcquireLease } from '../../jobs/leases.repository.ts';
-import { startSimulator, type RecordedRequest, type WomSimulator } from '../../simulator/index.ts';
 import { WOM_SYNC, womSyncJob } from './wom-sync.service.ts';
 
 const START = '2026-11-21T12:00:00.000Z';

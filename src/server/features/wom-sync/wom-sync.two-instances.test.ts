@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, createTestAppOn, createUser, loginAs, type TestApp } from '#test/app.ts';
 import { createTestDatabase, type TestDatabase } from '#test/databases.ts';
 import { openPostgres } from '#server/db/client.ts';
-import { startSimulator, type WomSimulator } from '../../simulator/index.ts';
+import { startSimulator, type WomSimulator } from '#stand-ins/wom/index.ts';
 import { WOM_SYNC } from './wom-sync.service.ts';
 
 const START = '2026-11-21T12:00:00.000Z';
