@@ -19,7 +19,9 @@ await buildServer({
     { in: 'src/server/features/dink/screenshot-encoder-process.ts', out: 'screenshot-encoder-process' },
     // The site's commands (`npm run admin`, ...) as plain scripts, for the container, which has no npm
     // and no sources: `node dist/server/cli/admin.js`.
-    ...['admin', 'backup', 'restore', 'migrate', 'dink', 'discord'].map((name) => `src/server/cli/${name}.ts`),
+    ...['admin', 'backup', 'restore', 'migrate', 'dink', 'discord'].map(
+      (name) => `src/server/cli/${name}.ts`,
+    ),
   ],
   outbase: 'src/server',
   outdir: `${outDir}/server`,
