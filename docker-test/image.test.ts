@@ -131,6 +131,13 @@ describe('the container image', () => {
     cookie = sessionCookie(registered);
   });
 
+  it("runs the site's commands with node, as the README says", async () => {
+    const backup = await docker(['exec', DEMO, 'node', 'dist/server/backup.js']);
+    expect(backup).toContain('/data/backups/');
+    const created = await docker(['exec', DEMO, 'node', 'dist/server/admin.js', 'create', 'docker_admin']);
+    expect(created).toContain('Created admin "docker_admin"');
+  });
+
   it('stops gracefully on docker stop, leaving a whole SQLite file and no error in the log', async () => {
     await docker(['stop', '--time', '60', DEMO]);
     const state = await containerState(DEMO);

@@ -17,11 +17,13 @@ await buildServer({
     'src/server/demo/demo-wom-process.ts',
     'src/server/demo/demo-discord-process.ts',
     { in: 'src/server/features/dink/screenshot-encoder-process.ts', out: 'screenshot-encoder-process' },
-    // The site's commands (`npm run admin`, ...) as plain scripts, for the container, which has no npm
-    // and no sources: `node dist/server/cli/admin.js`.
-    ...['admin', 'backup', 'restore', 'migrate', 'dink', 'discord'].map(
-      (name) => `src/server/cli/${name}.ts`,
-    ),
+    // The site's commands (`npm run admin`, ...) as plain scripts for the container, which has no npm
+    // and no sources: `node dist/server/admin.js`. Beside main.js, so the workers and processes they
+    // start are found where main.js finds them.
+    ...['admin', 'backup', 'restore', 'migrate', 'dink', 'discord'].map((name) => ({
+      in: `src/server/cli/${name}.ts`,
+      out: name,
+    })),
   ],
   outbase: 'src/server',
   outdir: `${outDir}/server`,
