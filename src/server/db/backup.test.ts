@@ -6,7 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '#test/databases.ts';
 import { pgDumpCanDump } from '#test/pg-dump.ts';
-import { backupSqlite, defaultBackupPath, restoreSqlite } from './backup.ts';
+import { backupSqlite, restoreSqlite } from './backup.ts';
 import { openSqlite, type DatabaseHandle } from './client.ts';
 import { migrateToLatest } from './migrator.ts';
 import { dumpPostgres, parsePostgresUrl, restoreInstructions } from './postgres-backup.ts';
@@ -77,10 +77,6 @@ describe('sqlite: backup and restore of the database file', () => {
     expect(backup).toMatchObject({ path: join(dir, 'copy.db'), bytes: expect.any(Number) });
     expect(backup.migration).toMatch(/^\d{4}_/);
     expect(memberNames(backup.path)).toEqual(['Before Backup']);
-  });
-
-  it('names the default backup after the database and the UTC time, in backups/ beside the data folder', () => {
-    expect(defaultBackupPath(databasePath, NOW)).toBe(join(dir, 'backups', 'clan-2026-11-24T18-33-53Z.db'));
   });
 
   it('never overwrites an existing file and leaves no partial file behind', () => {

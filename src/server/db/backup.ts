@@ -11,8 +11,9 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { fileTimestamp } from '#core/backups/backup-names.ts';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely';
 import { migrations } from './migrations/index.ts';
 
@@ -27,23 +28,6 @@ export interface CheckedDatabase {
   bytes: number;
   /** The last migration applied to it. */
   migration: string;
-}
-
-/** `2026-11-24T18-33-53Z`: sorts by time and has no colon, which some file systems refuse. */
-export function fileTimestamp(now: Date): string {
-  return now
-    .toISOString()
-    .replace(/\.\d+Z$/, 'Z')
-    .replaceAll(':', '-');
-}
-
-/**
- * `data/clan.db` backs up to `backups/clan-<time>.db`: beside the data folder rather than in it, so
- * a data folder wiped or moved does not take its backups with it.
- */
-export function defaultBackupPath(databasePath: string, now: Date): string {
-  const name = basename(databasePath, extname(databasePath));
-  return join(dirname(dirname(resolve(databasePath))), 'backups', `${name}-${fileTimestamp(now)}.db`);
 }
 
 function syncToDisk(path: string): void {
@@ -112,11 +96,10 @@ export function checkBackupFile(path: string, label = path): CheckedDatabase {
 }
 
 /**
- * Checks a file about to replace the database: sound, made by this app, and no newer than this copy
- * of it, whose migrations cannot run backwards.
+ * Checks the migrations applied to a backup about to replace the database: made by this app, and no
+ * newer than this copy of it, whose migrations cannot run backwards. Returns the last of them.
  */
-export function checkRestorableFile(path: string, label = path): CheckedDatabase {
-  const applied = appliedMigrations(path, label);
+export function checkKnownMigrations(applied: string[], label: string): string {
   const migration = latest(applied, label);
   const known = new Set(Object.keys(migrations));
   const unknown = applied.filter((name) => !known.has(name));
@@ -129,6 +112,12 @@ export function checkRestorableFile(path: string, label = path): CheckedDatabase
         'Update the app before restoring it.',
     );
   }
+  return migration;
+}
+
+/** Checks a file about to replace the database: sound, and holding migrations this app knows. */
+export function checkRestorableFile(path: string, label = path): CheckedDatabase {
+  const migration = checkKnownMigrations(appliedMigrations(path, label), label);
   return { path, bytes: statSync(path).size, migration };
 }
 

@@ -6,7 +6,8 @@ import { createManualClock } from '#test/app.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
 import { testConfig } from '#test/app.ts';
 import { createJobRunner, type JobRunner } from '../../jobs/job-runner.ts';
-import { BACKUP, backupJob, backupSchedule, listBackups, type BackupJobDeps } from './backup.job.ts';
+import { listBackups } from './backup-folder.ts';
+import { BACKUP, backupJob, backupSchedule, type BackupJobDeps } from './backup.job.ts';
 
 const DAY_MS = 86_400_000;
 

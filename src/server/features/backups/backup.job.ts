@@ -1,15 +1,16 @@
-import { readdirSync, rmSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { backupsToKeep, type RetentionPolicy } from '#core/backups/retention.ts';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { backupSqlite, fileTimestamp } from '../../db/backup.ts';
+import { backupSqlite } from '../../db/backup.ts';
 import { dumpPostgres, parsePostgresUrl } from '../../db/postgres-backup.ts';
 import type { JobSchedule } from '../../jobs/job-runner.ts';
 import type { Job } from '../../jobs/job.ts';
+import { backupPath, listBackups } from './backup-folder.ts';
 
 export const BACKUP = 'backup';
 
@@ -25,44 +26,6 @@ export interface BackupJobDeps {
 
 export const isInMemory = (database: Config['database']): boolean =>
   database.dialect === 'sqlite' && database.path === ':memory:';
-
-/** A scheduled backup in the folder: its file, and when it was taken (from its name). */
-export interface BackupFile {
-  name: string;
-  at: Date;
-}
-
-/** `clan-2026-11-24T18-33-53Z.db` → 2026-11-24T18:33:53Z; null for any other file. */
-function takenAt(file: string, prefix: string): Date | null {
-  const match = /^(.+)-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.(db|dump)$/.exec(file);
-  if (!match || match[1] !== prefix) return null;
-  const at = new Date(`${match[2]}T${match[3]}:${match[4]}:${match[5]}Z`);
-  return Number.isNaN(at.getTime()) ? null : at;
-}
-
-/** What the backups of this database are named after: the SQLite file's name, or the PostgreSQL database's. */
-function prefixOf(database: Config['database']): string {
-  return database.dialect === 'sqlite'
-    ? basename(database.path, extname(database.path))
-    : parsePostgresUrl(database.connectionString).database;
-}
-
-/** The scheduled backups of this database in the folder, newest first. */
-export function listBackups(deps: Pick<BackupJobDeps, 'database' | 'backups'>): BackupFile[] {
-  const prefix = prefixOf(deps.database);
-  let files: string[];
-  try {
-    files = readdirSync(deps.backups.dir);
-  } catch {
-    return [];
-  }
-  return files
-    .flatMap((name) => {
-      const at = takenAt(name, prefix);
-      return at === null ? [] : [{ name, at }];
-    })
-    .sort((a, b) => b.at.getTime() - a.at.getTime());
-}
 
 /** Opens a SQLite copy and counts its members: a copy that cannot be read fails the run. */
 function countMembers(path: string): number {
@@ -86,20 +49,15 @@ export function backupJob(deps: BackupJobDeps): Job {
     name: BACKUP,
     async run(context) {
       const now = deps.clock.now();
-      const prefix = prefixOf(deps.database);
       let bytes: number;
       let members = 0;
       if (deps.database.dialect === 'sqlite') {
-        const written = backupSqlite(
-          deps.database.path,
-          join(deps.backups.dir, `${prefix}-${fileTimestamp(now)}.db`),
-        );
+        const written = backupSqlite(deps.database.path, backupPath(deps, now, 'db'));
         bytes = written.bytes;
         members = countMembers(written.path);
       } else {
         const target = parsePostgresUrl(deps.database.connectionString);
-        bytes = (await dumpPostgres(target, join(deps.backups.dir, `${prefix}-${fileTimestamp(now)}.dump`)))
-          .bytes;
+        bytes = (await dumpPostgres(target, backupPath(deps, now, 'dump'))).bytes;
       }
       const all = listBackups(deps);
       const keep = backupsToKeep(all, deps.backups.keep satisfies RetentionPolicy);
