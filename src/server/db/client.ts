@@ -201,9 +201,16 @@ function discardingLostConnections(pool: pg.Pool, onWrite: () => void): Postgres
   };
 }
 
+/**
+ * Every connection of the app names itself so, in pg_stat_activity: `npm run restore` refuses while
+ * an instance of the app is connected, as it does on SQLite while the app has the file open.
+ */
+export const APP_CONNECTION_NAME = 'clan-site';
+
 export function openPostgres(connectionString: string, timeouts: PostgresTimeouts = {}): DatabaseHandle {
   const pool = new (pgDriver().Pool)({
     connectionString,
+    application_name: APP_CONNECTION_NAME,
     max: 10,
     types: pgTypes,
     connectionTimeoutMillis: timeouts.connectionTimeoutMillis ?? CONNECTION_TIMEOUT_MS,
@@ -236,7 +243,12 @@ export function openPostgres(connectionString: string, timeouts: PostgresTimeout
     dialect: new PostgresDialect({ pool: discardingLostConnections(pool, () => watch.changed()) }),
   });
   const listener = createRevisionListener(
-    { connectionString, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS },
+    {
+      connectionString,
+      application_name: APP_CONNECTION_NAME,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    },
     watch,
     () => db.selectFrom('data_revisions').select(['name', 'revision']).orderBy('name').execute(),
   );
