@@ -17,6 +17,9 @@ describe('backup names', () => {
     expect(parseBackupName('my-clan-2026-11-24T18-33-53Z.dump', 'my-clan')).toEqual({
       at: new Date('2026-11-24T18:33:53Z'),
     });
+    expect(parseBackupName('siege-2026-11-24T18-33-53Z.jsonl.gz', 'siege')).toEqual({
+      at: new Date('2026-11-24T18:33:53Z'),
+    });
   });
 
   it('knows no other file', () => {

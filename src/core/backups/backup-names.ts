@@ -1,10 +1,11 @@
 /**
  * How backups in the backup folder are named: `<prefix>-<UTC time>.<extension>`, where the prefix is
- * the SQLite file's name or the PostgreSQL database's, e.g. `clan-2026-11-24T18-33-53Z.db`. The time
+ * the SQLite file's name or the PostgreSQL database's, e.g. `clan-2026-11-24T18-33-53Z.db` (SQLite),
+ * `.dump` (pg_dump) or `.jsonl.gz` (PostgreSQL's logical export, without pg_dump). The time
  * sorts as text and has no colon, which some file systems refuse; the listing, the retention and the
  * download all read a backup's time from its name alone.
  */
-export const BACKUP_EXTENSIONS = ['db', 'dump'] as const;
+export const BACKUP_EXTENSIONS = ['db', 'dump', 'jsonl.gz'] as const;
 export type BackupExtension = (typeof BACKUP_EXTENSIONS)[number];
 
 /** `2026-11-24T18-33-53Z`. */

@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createEmptyTestDatabase,
+  createTestDatabase,
   testDatabaseUrl,
   testDialects,
   type TestDatabase,
@@ -228,13 +229,25 @@ describe('backup and restore of a running server', () => {
     expect(existsSync(join(dir, 'data', 'clan.db'))).toBe(false);
   }, 30_000);
 
-  it('postgres: without pg_dump installed, backup prints the command to run and exits 1, writing nothing', async () => {
+  it('postgres: without pg_dump installed, backup writes the site’s own export, which restore puts back', async () => {
     dir = mkdtempSync(join(tmpdir(), 'clan-backup-load-'));
-    const destination = join(dir, 'clan.dump');
-    const backup = await runCli('backup', [destination], await emptyDatabaseUrl('postgres'), dir);
-    expect(backup).toMatchObject({ code: 1, stdout: '' });
-    expect(backup.stderr).toContain('No backup was made');
-    expect(backup.stderr).toContain(`pg_dump --format=custom --file=${destination} "postgres://`);
-    expect(readdirSync(dir)).toEqual([]);
-  }, 30_000);
+    const source = await createTestDatabase('postgres');
+    databases.push(source);
+    const at = new Date().toISOString();
+    await source.db
+      .insertInto('members')
+      .values({ wom_id: '7', name: 'Exported', created_at: at, updated_at: at })
+      .execute();
+    const destination = join(dir, 'clan.jsonl.gz');
+    const backup = await runCli('backup', [destination], source.url, dir);
+    expect(backup).toMatchObject({ code: 0, stderr: '' });
+    expect(backup.stdout).toContain(`Backed up ${new URL(source.url).pathname.slice(1)} to ${destination}`);
+    expect(backup.stdout).toContain('pg_dump is not installed here');
+
+    const restoredUrl = await emptyDatabaseUrl('postgres');
+    const restore = await runCli('restore', [destination], restoredUrl, dir);
+    expect(restore).toMatchObject({ code: 0, stderr: '' });
+    const restored = await serverOn(restoredUrl);
+    expect(await memberIds(restored)).toContain('7');
+  }, 60_000);
 });

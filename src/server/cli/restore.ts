@@ -1,10 +1,9 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, loadDotEnv } from '../config.ts';
-import { backupFormat } from '../db/backup-format.ts';
 import { BackupError, restoreSqlite } from '../db/backup.ts';
 import { parsePostgresUrl } from '../db/postgres-backup.ts';
-import { restorePostgresDump } from '../db/postgres-restore.ts';
+import { restorePostgres } from '../db/postgres-restore.ts';
 import { findBackup, listBackups, type BackupFolder } from '../features/backups/backup-folder.ts';
 import { backupListing } from './backup-listing.ts';
 import { formatBytes } from './format-bytes.ts';
@@ -35,15 +34,9 @@ function restoreIntoSqlite(file: string, databasePath: string): string[] {
 }
 
 async function restoreIntoPostgres(file: string, connectionString: string, folder: BackupFolder) {
-  const target = parsePostgresUrl(connectionString);
-  if (backupFormat(file) !== 'pg_dump') {
-    throw new BackupError(
-      `${file} is not a backup of a PostgreSQL database: restore a .dump made by pg_dump.`,
-    );
-  }
-  const restored = await restorePostgresDump(connectionString, target, file, folder.backups.dir, new Date());
+  const restored = await restorePostgres(connectionString, file, folder.backups.dir, new Date());
   return [
-    `Restored ${file} (${formatBytes(restored.bytes)}, migration ${restored.migration}) into ${target.database}.`,
+    `Restored ${file} (${formatBytes(restored.bytes)}, migration ${restored.migration}) into ${parsePostgresUrl(connectionString).database}.`,
     restored.keptAside === null
       ? 'The database held no data of this app before.'
       : `What it held before is backed up in ${restored.keptAside}.`,
@@ -54,7 +47,7 @@ async function restoreIntoPostgres(file: string, connectionString: string, folde
  * `npm run restore`: without a backup named, lists the backups in BACKUP_DIR, newest first; with a
  * name from that list or the path of a file, restores it in place of the configured database,
  * refusing while the app runs on it. SQLite keeps the replaced file beside it; PostgreSQL restores a
- * pg_dump file in one transaction, after backing up what the database held.
+ * pg_dump file or the site's logical export in one transaction, after backing up what it held.
  */
 async function main(): Promise<void> {
   loadDotEnv();

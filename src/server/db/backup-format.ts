@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 
-export type BackupFormat = 'sqlite' | 'pg_dump' | 'unknown';
+export type BackupFormat = 'sqlite' | 'pg_dump' | 'postgres_export' | 'unknown';
 
 /** What a backup file is, by its first bytes rather than its name, which a person may have changed. */
 export function backupFormat(path: string): BackupFormat {
@@ -13,5 +13,7 @@ export function backupFormat(path: string): BackupFormat {
   }
   if (head.toString('latin1') === 'SQLite format 3\0') return 'sqlite';
   if (head.subarray(0, 5).toString('latin1') === 'PGDMP') return 'pg_dump';
+  // gzip's magic number: the logical export (postgres-export-file.ts), whose first line says more.
+  if (head[0] === 0x1f && head[1] === 0x8b) return 'postgres_export';
   return 'unknown';
 }

@@ -30,7 +30,7 @@ export interface CheckedDatabase {
   migration: string;
 }
 
-function syncToDisk(path: string): void {
+export function syncToDisk(path: string): void {
   const fd = openSync(path, 'r');
   try {
     fsyncSync(fd);

@@ -45,7 +45,7 @@ function pgTimestampToIso(value: string): string {
  * Makes pg return what better-sqlite3 returns for the same columns: numbers for 64-bit integers (XP
  * stays far below 2^53), 'YYYY-MM-DD' for dates, ISO strings for timestamps and JSON as text.
  */
-const pgTypes: pg.CustomTypesConfig = {
+export const pgTypes: pg.CustomTypesConfig = {
   getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
     switch (oid) {
       case PG_INT8:

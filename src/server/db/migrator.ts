@@ -1,4 +1,4 @@
-import { Migrator, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, type Kysely, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { DatabaseHandle } from './client.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -25,6 +25,15 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   const result = await migratorFor(handle).migrateToLatest();
   throwOnFailure(result);
   return (result.results ?? []).map((r) => r.migrationName);
+}
+
+/**
+ * Migrates a database whose transaction the caller holds (a restore's, on its one connection) to
+ * `to`, or to the latest when null: the migrator opens no transaction of its own.
+ */
+export async function migrateWithin(db: Kysely<unknown>, to: string | null): Promise<void> {
+  const migrator = new Migrator({ db, provider, disableTransactions: true });
+  throwOnFailure(await (to === null ? migrator.migrateToLatest() : migrator.migrateTo(to)));
 }
 
 /** The most recent migration applied, or null on an empty database. */

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely';
 import { BackupError, linkIntoPlace, refuseToOverwrite } from './backup.ts';
 import { notInstalled, runTool, toolEnv } from './pg-tools.ts';
+import { exportPostgres } from './postgres-export.ts';
 
 /** A PostgreSQL connection string split into what a person and PostgreSQL's own tools need. */
 export interface PostgresTarget {
@@ -39,17 +40,12 @@ export const PASSWORD_HINT =
   'pg_dump and pg_restore ask for the password, or read it from PGPASSWORD or ~/.pgpass. Use ' +
   'PostgreSQL client tools of the same major version as the server, or newer.';
 
-/** What to run instead when pg_dump is not installed where the app runs. */
-function backupInstructions(target: PostgresTarget, dumpPath: string): string {
-  return [
-    `No backup was made: this site's database is the ${describeTarget(target)},`,
-    'and pg_dump, the tool that backs it up, is not installed here. Install the PostgreSQL client',
-    'tools and run `npm run backup` again, or run on a machine that has them:',
-    '',
-    `  pg_dump --format=custom --file=${dumpPath} "${target.url}"`,
-    '',
-    PASSWORD_HINT,
-  ].join('\n');
+/**
+ * pg_dump is not installed, or refuses the server (older than it): the backup is then a logical
+ * export instead.
+ */
+class PgDumpUnavailable extends BackupError {
+  override name = 'PgDumpUnavailable';
 }
 
 /** What to run instead when pg_restore or psql is not installed where the app runs. */
@@ -73,22 +69,29 @@ export interface DumpFile {
   bytes: number;
 }
 
+export interface PostgresBackupOptions {
+  /** The PATH pg_dump and pg_restore are looked for on; the process's when unset. */
+  searchPath?: string;
+}
+
 /**
  * Runs pg_dump into `destination`: a consistent snapshot taken in one transaction while the app
- * keeps serving; without pg_dump installed, the error says what to run elsewhere. Written under a temporary name, checked
- * with pg_restore --list and linked into place, so the destination appears only complete and never
- * replaces a file.
+ * keeps serving. Written under a temporary name, checked with pg_restore --list and linked into
+ * place, so the destination appears only complete and never replaces a file.
  */
-export async function dumpPostgres(target: PostgresTarget, destination: string): Promise<DumpFile> {
+export async function dumpPostgres(
+  target: PostgresTarget,
+  destination: string,
+  options: PostgresBackupOptions = {},
+): Promise<DumpFile> {
   refuseToOverwrite(destination);
   mkdirSync(dirname(destination), { recursive: true });
   const partial = `${destination}.${process.pid}.partial`;
-  const env = toolEnv(target);
+  const env = toolEnv(target, options.searchPath);
   try {
     const dump = await runTool('pg_dump', ['--format=custom', `--file=${partial}`, target.url], env);
-    if (notInstalled(dump)) {
-      throw new BackupError(backupInstructions(target, destination));
-    }
+    if (notInstalled(dump)) throw new PgDumpUnavailable('pg_dump is not installed here.');
+    if (/server version mismatch/.test(dump.stderr)) throw new PgDumpUnavailable(dump.stderr.trim());
     if (dump.status !== 0)
       throw new BackupError(
         `No backup was made: pg_dump failed.\n${dump.stderr.trim() || dump.error?.message}`,
@@ -109,4 +112,32 @@ export async function dumpPostgres(target: PostgresTarget, destination: string):
   } finally {
     rmSync(partial, { force: true });
   }
+}
+
+export interface PostgresBackup extends DumpFile {
+  format: 'pg_dump' | 'postgres_export';
+  /** Rows per table, counted again in the file: for an export only, as pg_dump's are not counted. */
+  rows: Record<string, number> | null;
+}
+
+/**
+ * Backs the database up with pg_dump where it is installed and can dump the server; otherwise the
+ * site writes its own logical export (postgres-export.ts), which `npm run restore` puts back just
+ * as well: a site without PostgreSQL's client tools still gets its backups. `destination` names the
+ * file for its extension.
+ */
+export async function backupPostgres(
+  connectionString: string,
+  destination: (extension: 'dump' | 'jsonl.gz') => string,
+  now: Date,
+  options: PostgresBackupOptions = {},
+): Promise<PostgresBackup> {
+  try {
+    const dump = await dumpPostgres(parsePostgresUrl(connectionString), destination('dump'), options);
+    return { ...dump, format: 'pg_dump', rows: null };
+  } catch (error) {
+    if (!(error instanceof PgDumpUnavailable)) throw error;
+  }
+  const exported = await exportPostgres(connectionString, destination('jsonl.gz'), now);
+  return { ...exported, format: 'postgres_export' };
 }

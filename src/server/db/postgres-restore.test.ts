@@ -13,7 +13,7 @@ import { pgDumpCanDump } from '#test/pg-dump.ts';
 import { dumpTables, type TableDump } from '#test/table-dump.ts';
 import { openPostgres } from './client.ts';
 import { dumpPostgres, parsePostgresUrl } from './postgres-backup.ts';
-import { restorePostgresDump } from './postgres-restore.ts';
+import { restorePostgres } from './postgres-restore.ts';
 
 const pgDumpUsable = await pgDumpCanDump(testDatabaseUrl);
 const NOW = new Date('2026-11-24T18:33:53Z');
@@ -57,8 +57,7 @@ describe.runIf(pgDumpUsable)('postgres: restoring a pg_dump backup', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const restore = (database: TestDatabase) =>
-    restorePostgresDump(database.url, parsePostgresUrl(database.url), dumpPath, dir, NOW);
+  const restore = (database: TestDatabase) => restorePostgres(database.url, dumpPath, dir, NOW);
 
   it('restores every row into an empty database, keeping nothing aside', async () => {
     target = await createEmptyTestDatabase('postgres');

@@ -2,13 +2,25 @@ import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely';
-import type pg from 'pg';
 import { fileTimestamp } from '#core/backups/backup-names.ts';
+import { backupFormat } from './backup-format.ts';
 import { BackupError, checkKnownMigrations } from './backup.ts';
-import { APP_CONNECTION_NAME } from './client.ts';
-import { pgDriver } from './pg-driver.ts';
 import { notInstalled, runTool, toolEnv } from './pg-tools.ts';
-import { dumpPostgres, restoreInstructions, type PostgresTarget } from './postgres-backup.ts';
+import {
+  backupPostgres,
+  parsePostgresUrl,
+  restoreInstructions,
+  type PostgresTarget,
+} from './postgres-backup.ts';
+import { readExportHeader } from './postgres-export-file.ts';
+import { importExport } from './postgres-import.ts';
+import {
+  connectAs,
+  dropStatements,
+  refuseWhileAppConnected,
+  schemaObjects,
+  type SchemaObjects,
+} from './postgres-schema.ts';
 
 /** What a pg_dump custom-format file holds of the app's schema, read with pg_restore. */
 interface DumpContents {
@@ -60,72 +72,6 @@ async function readDump(dumpPath: string, schema: string, env: NodeJS.ProcessEnv
     functions: listed(toc.stdout, 'FUNCTION', schema),
     migration: checkKnownMigrations(copiedNames(data.stdout), dumpPath),
   };
-}
-
-/** An SQL identifier, quoted. */
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-interface TargetState {
-  schema: string;
-  /** Whether the database holds this app's data now (a migrations table), so there is something to keep. */
-  hasData: boolean;
-  /** Drops the tables and functions of the schema that the dump does not hold. */
-  dropExtras(dump: Pick<DumpContents, 'tables' | 'functions'>): string;
-}
-
-/**
- * Connects as the restore (not as the app) and refuses while an instance of the app is connected.
- * An app that has no connection open at this moment is not seen; one that connects during the
- * restore waits for its locks and then finds the restored database.
- */
-async function inspectTarget(connectionString: string): Promise<TargetState> {
-  const client: pg.Client = new (pgDriver().Client)({
-    connectionString,
-    application_name: `${APP_CONNECTION_NAME} restore`,
-  });
-  await client.connect();
-  try {
-    const app = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-       where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()`,
-      [APP_CONNECTION_NAME],
-    );
-    if ((app.rows[0]?.n ?? 0) > 0) {
-      throw new BackupError(
-        `Stop the app before restoring: ${app.rows[0]!.n} of its connections to the database are open.`,
-      );
-    }
-    const { rows } = await client.query<{ schema: string }>('select current_schema() as schema');
-    const schema = rows[0]?.schema;
-    if (!schema) throw new BackupError('The database has no schema to restore into (check search_path).');
-    const tables = (
-      await client.query<{ name: string }>(
-        `select relname as name from pg_class
-         where relnamespace = current_schema()::regnamespace and relkind in ('r', 'p')`,
-      )
-    ).rows.map((row) => row.name);
-    const functions = (
-      await client.query<{ name: string; signature: string }>(
-        `select proname as name, oid::regprocedure::text as signature from pg_proc
-         where pronamespace = current_schema()::regnamespace`,
-      )
-    ).rows;
-    return {
-      schema,
-      hasData: tables.includes(DEFAULT_MIGRATION_TABLE),
-      dropExtras: (dump) =>
-        [
-          ...tables
-            .filter((name) => !dump.tables.has(name))
-            .map((name) => `drop table ${quoted(name)} cascade;`),
-          ...functions
-            .filter((fn) => !dump.functions.has(fn.name))
-            .map((fn) => `drop function ${fn.signature} cascade;`),
-        ].join('\n'),
-    };
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -185,11 +131,12 @@ function runRestore(
   })();
 }
 
-async function keepAside(target: PostgresTarget, dir: string, now: Date): Promise<string> {
+/** What the database holds now, dumped or exported into `dir` before a restore replaces it. */
+async function keepAside(connectionString: string, dir: string, now: Date): Promise<string> {
+  const name = `${parsePostgresUrl(connectionString).database}.before-restore-${fileTimestamp(now)}`;
   try {
-    return (
-      await dumpPostgres(target, join(dir, `${target.database}.before-restore-${fileTimestamp(now)}.dump`))
-    ).path;
+    return (await backupPostgres(connectionString, (extension) => join(dir, `${name}.${extension}`), now))
+      .path;
   } catch (error) {
     if (!(error instanceof BackupError)) throw error;
     throw new BackupError(
@@ -205,30 +152,83 @@ export interface PostgresRestoreResult {
   keptAside: string | null;
 }
 
-/**
- * Restores a dump made by pg_dump (`npm run backup`, the scheduled backup) into the configured
- * database, in one transaction: the database holds what it held or the dump's contents, never a
- * part. Tables and functions the dump does not have (a newer version's) are dropped with it, so
- * that the next start can migrate the restored database forward. What the database held before is
- * backed up first into `keepAsideDir`, as SQLite's restore keeps the file it replaces.
- */
-export async function restorePostgresDump(
+/** What a backup file will restore, checked before the database is touched. */
+interface Restorable {
+  migration: string;
+  restore(): Promise<void>;
+}
+
+async function dumpToRestore(
   connectionString: string,
-  target: PostgresTarget,
   dumpPath: string,
-  keepAsideDir: string,
-  now: Date,
-): Promise<PostgresRestoreResult> {
-  if (!existsSync(dumpPath)) throw new BackupError(`There is no file at ${dumpPath}.`);
+  present: SchemaObjects,
+): Promise<Restorable> {
+  const target = parsePostgresUrl(connectionString);
   const env = toolEnv(target);
   for (const tool of ['pg_restore', 'psql']) {
     if (notInstalled(await runTool(tool, ['--version'], env))) {
       throw new BackupError(restoreInstructions(target, dumpPath));
     }
   }
-  const state = await inspectTarget(connectionString);
-  const dump = await readDump(dumpPath, state.schema, env);
-  const keptAside = state.hasData ? await keepAside(target, keepAsideDir, now) : null;
-  await runRestore(target, dumpPath, state.dropExtras(dump), env);
-  return { migration: dump.migration, bytes: statSync(dumpPath).size, keptAside };
+  const dump = await readDump(dumpPath, present.schema, env);
+  // Dropped first, in the same transaction: a newer version's tables would stop the next migration.
+  const extras = dropStatements({
+    tables: present.tables.filter((name) => !dump.tables.has(name)),
+    functions: present.functions.filter((fn) => !dump.functions.has(fn.name)),
+  });
+  return {
+    migration: dump.migration,
+    restore: () => runRestore(target, dumpPath, extras.map((statement) => `${statement};`).join('\n'), env),
+  };
+}
+
+async function exportToRestore(connectionString: string, exportPath: string): Promise<Restorable> {
+  const header = await readExportHeader(exportPath);
+  return {
+    migration: checkKnownMigrations(header.migrations, exportPath),
+    restore: async () => {
+      await importExport(connectionString, exportPath, header);
+    },
+  };
+}
+
+/**
+ * Restores a backup of either kind the site writes into the configured database, in one
+ * transaction: the database holds what it held or the backup's contents, never a part. A pg_dump
+ * file goes through pg_restore and psql; tables and functions it does not have (a newer version's)
+ * are dropped with it, so the next start can migrate it forward. A logical export (written where
+ * pg_dump is missing) is put back by the site itself and migrated forward at once. What the
+ * database held is backed up first into `keepAsideDir`, as SQLite's restore keeps the file it
+ * replaces.
+ */
+export async function restorePostgres(
+  connectionString: string,
+  file: string,
+  keepAsideDir: string,
+  now: Date,
+): Promise<PostgresRestoreResult> {
+  if (!existsSync(file)) throw new BackupError(`There is no file at ${file}.`);
+  const format = backupFormat(file);
+  if (format !== 'pg_dump' && format !== 'postgres_export') {
+    throw new BackupError(
+      `${file} is not a backup of a PostgreSQL database: restore a .dump (pg_dump) or a .jsonl.gz export.`,
+    );
+  }
+  const client = await connectAs('restore', connectionString);
+  let present: SchemaObjects;
+  try {
+    await refuseWhileAppConnected(client);
+    present = await schemaObjects(client);
+  } finally {
+    await client.end();
+  }
+  const restorable =
+    format === 'pg_dump'
+      ? await dumpToRestore(connectionString, file, present)
+      : await exportToRestore(connectionString, file);
+  const keptAside = present.tables.includes(DEFAULT_MIGRATION_TABLE)
+    ? await keepAside(connectionString, keepAsideDir, now)
+    : null;
+  await restorable.restore();
+  return { migration: restorable.migration, bytes: statSync(file).size, keptAside };
 }

@@ -75,3 +75,40 @@ for (const dialect of testDialects) {
     });
   });
 }
+
+describe('postgres: scheduled backups without pg_dump', () => {
+  let database: TestDatabase;
+  let jobs: JobRunner;
+  let deps: BackupJobDeps;
+  const clock = createManualClock('2026-11-01T03:00:00.000Z');
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    const config = testConfig({
+      DATABASE_URL: database.url,
+      BACKUP_DIR: mkdtempSync(join(tmpdir(), 'clan-backups-')),
+    });
+    // A PATH without PostgreSQL's tools, as on a host that has only Node.
+    const postgresTools = { searchPath: mkdtempSync(join(tmpdir(), 'clan-no-tools-')) };
+    deps = { db: database.db, clock, database: config.database, backups: config.backups, postgresTools };
+    jobs = createJobRunner({ db: database.db, clock, instanceId: 'backup-test', jobs: [backupJob(deps)] });
+    const at = clock.now().toISOString();
+    await database.db
+      .insertInto('members')
+      .values({ wom_id: '101', name: 'Zezima', wom_name: 'zezima', created_at: at, updated_at: at })
+      .execute();
+  });
+  afterAll(async () => {
+    await jobs.stop();
+    await database.destroy();
+  });
+
+  it('writes the site’s own export, counted after writing, named so the list and the retention find it', async () => {
+    const started = await jobs.start(BACKUP, null);
+    if (started.status !== 'started') throw new Error('a backup is already running');
+    expect(await started.done).toMatchObject({ outcome: 'succeeded', counts: { members: 1, kept: 1 } });
+    expect(listBackups(deps).map((backup) => backup.name)).toEqual([
+      `${new URL(database.url).pathname.slice(1)}-2026-11-01T03-00-00Z.jsonl.gz`,
+    ]);
+  });
+});

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { backupSqlite } from '../../db/backup.ts';
-import { dumpPostgres, parsePostgresUrl } from '../../db/postgres-backup.ts';
+import { backupPostgres, type PostgresBackupOptions } from '../../db/postgres-backup.ts';
 import type { JobSchedule } from '../../jobs/job-runner.ts';
 import type { Job } from '../../jobs/job.ts';
 import { backupPath, listBackups } from './backup-folder.ts';
@@ -22,6 +22,8 @@ export interface BackupJobDeps {
   clock: Clock;
   database: Config['database'];
   backups: Config['backups'];
+  /** Where PostgreSQL's tools are looked for; tests leave pg_dump out to get the logical export. */
+  postgresTools?: PostgresBackupOptions;
 }
 
 export const isInMemory = (database: Config['database']): boolean =>
@@ -41,7 +43,8 @@ function countMembers(path: string): number {
 /**
  * Takes a backup and keeps the set the policy asks for: SQLite by VACUUM INTO (a consistent copy
  * while the site writes), opened again and its members counted; PostgreSQL by pg_dump, whose dump
- * pg_restore must be able to list. Only after a good backup are older ones deleted, so a failing
+ * pg_restore must be able to list, or without pg_dump by the site's logical export, read again and
+ * its rows counted per table. Only after a good backup are older ones deleted, so a failing
  * backup never thins the set.
  */
 export function backupJob(deps: BackupJobDeps): Job {
@@ -56,8 +59,14 @@ export function backupJob(deps: BackupJobDeps): Job {
         bytes = written.bytes;
         members = countMembers(written.path);
       } else {
-        const target = parsePostgresUrl(deps.database.connectionString);
-        bytes = (await dumpPostgres(target, backupPath(deps, now, 'dump'))).bytes;
+        const backup = await backupPostgres(
+          deps.database.connectionString,
+          (extension) => backupPath(deps, now, extension),
+          now,
+          deps.postgresTools,
+        );
+        bytes = backup.bytes;
+        members = backup.rows?.members ?? 0;
       }
       const all = listBackups(deps);
       const keep = backupsToKeep(all, deps.backups.keep satisfies RetentionPolicy);
