@@ -11,11 +11,13 @@ await buildWeb({ logLevel: 'warn', build: { outDir: `${outDir}/web`, emptyOutDir
 await compressAssets(`${outDir}/web`);
 await buildServer({
   // Demo mode runs its WOM simulator in a process of its own, from dist/server/demo/demo-wom-process.js,
-  // and screenshots are re-encoded in one beside main.js (decision 031).
+  // screenshots are re-encoded in one beside main.js (decision 031), and SQLite backups are copied
+  // in a worker thread started from dist/server/sqlite-file-worker.js.
   entryPoints: [
     'src/server/main.ts',
     'src/server/demo/demo-wom-process.ts',
     { in: 'src/server/features/dink/screenshot-encoder-process.ts', out: 'screenshot-encoder-process' },
+    { in: 'src/server/db/sqlite-file-worker.mjs', out: 'sqlite-file-worker' },
   ],
   outbase: 'src/server',
   outdir: `${outDir}/server`,

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     if (backup.format === 'postgres_export') process.stdout.write(`${EXPORT_NOTE}\n`);
     return;
   }
-  const backup = backupSqlite(database.path, args[0] ?? backupPath(config, now, 'db'));
+  const backup = await backupSqlite(database.path, args[0] ?? backupPath(config, now, 'db'));
   process.stdout.write(`Backed up ${database.path} to ${backup.path} (${formatBytes(backup.bytes)}).\n`);
 }
 

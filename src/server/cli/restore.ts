@@ -23,8 +23,8 @@ function list(folder: BackupFolder): string {
   return backupListing(backups, folder.backups.dir, new Date());
 }
 
-function restoreIntoSqlite(file: string, databasePath: string): string[] {
-  const restored = restoreSqlite(file, databasePath, new Date());
+async function restoreIntoSqlite(file: string, databasePath: string): Promise<string[]> {
+  const restored = await restoreSqlite(file, databasePath, new Date());
   return [
     `Restored ${file} (${formatBytes(restored.bytes)}, migration ${restored.migration}) to ${restored.path}.`,
     restored.keptAside === null
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   const file = findBackup(folder, choice);
   const lines =
     config.database.dialect === 'sqlite'
-      ? restoreIntoSqlite(file, config.database.path)
+      ? await restoreIntoSqlite(file, config.database.path)
       : await restoreIntoPostgres(file, config.database.connectionString, folder);
   process.stdout.write([...lines, START_AGAIN].join('\n') + '\n');
 }

@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { backupsToKeep, type RetentionPolicy } from '#core/backups/retention.ts';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
@@ -29,23 +28,12 @@ export interface BackupJobDeps {
 export const isInMemory = (database: Config['database']): boolean =>
   database.dialect === 'sqlite' && database.path === ':memory:';
 
-/** Opens a SQLite copy and counts its members: a copy that cannot be read fails the run. */
-function countMembers(path: string): number {
-  const copy = new SqliteDatabase(path, { readonly: true, fileMustExist: true });
-  try {
-    const row = copy.prepare('select count(*) as n from members').get() as { n: number };
-    return row.n;
-  } finally {
-    copy.close();
-  }
-}
-
 /**
  * Takes a backup and keeps the set the policy asks for: SQLite by VACUUM INTO (a consistent copy
- * while the site writes), opened again and its members counted; PostgreSQL by pg_dump, whose dump
- * pg_restore must be able to list, or without pg_dump by the site's logical export, read again and
- * its rows counted per table. Only after a good backup are older ones deleted, so a failing
- * backup never thins the set.
+ * while the site writes, made in a worker thread so the site keeps answering), opened again and its
+ * members counted; PostgreSQL by pg_dump, whose dump pg_restore must be able to list, or without
+ * pg_dump by the site's logical export, read again and its rows counted per table. Only after a
+ * good backup are older ones deleted, so a failing backup never thins the set.
  */
 export function backupJob(deps: BackupJobDeps): Job {
   return {
@@ -55,9 +43,9 @@ export function backupJob(deps: BackupJobDeps): Job {
       let bytes: number;
       let members = 0;
       if (deps.database.dialect === 'sqlite') {
-        const written = backupSqlite(deps.database.path, backupPath(deps, now, 'db'));
+        const written = await backupSqlite(deps.database.path, backupPath(deps, now, 'db'));
         bytes = written.bytes;
-        members = countMembers(written.path);
+        members = written.members;
       } else {
         const backup = await backupPostgres(
           deps.database.connectionString,
