@@ -11,14 +11,24 @@ describe('backup names', () => {
   });
 
   it('reads the time back from a name of this database', () => {
-    expect(parseBackupName('clan-2026-11-24T18-33-53Z.db', 'clan')).toEqual({
-      at: new Date('2026-11-24T18:33:53Z'),
-    });
+    const at = new Date('2026-11-24T18:33:53Z');
+    expect(parseBackupName('clan-2026-11-24T18-33-53Z.db', 'clan')).toEqual({ at, kind: 'scheduled' });
     expect(parseBackupName('my-clan-2026-11-24T18-33-53Z.dump', 'my-clan')).toEqual({
-      at: new Date('2026-11-24T18:33:53Z'),
+      at,
+      kind: 'scheduled',
     });
     expect(parseBackupName('siege-2026-11-24T18-33-53Z.jsonl.gz', 'siege')).toEqual({
+      at,
+      kind: 'scheduled',
+    });
+  });
+
+  it('marks a backup taken before an upgrade in its name', () => {
+    const name = backupName('clan', AT, 'db', 'pre-upgrade');
+    expect(name).toBe('clan-pre-upgrade-2026-11-24T18-33-53Z.db');
+    expect(parseBackupName(name, 'clan')).toEqual({
       at: new Date('2026-11-24T18:33:53Z'),
+      kind: 'pre-upgrade',
     });
   });
 

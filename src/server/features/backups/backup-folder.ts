@@ -1,6 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { backupName, parseBackupName, type BackupExtension } from '#core/backups/backup-names.ts';
+import {
+  backupName,
+  parseBackupName,
+  type BackupExtension,
+  type BackupKind,
+} from '#core/backups/backup-names.ts';
 import type { Config } from '../../config.ts';
 import { BackupError } from '../../db/backup.ts';
 import { parsePostgresUrl } from '../../db/postgres-backup.ts';
@@ -11,10 +16,11 @@ export interface BackupFolder {
   backups: Config['backups'];
 }
 
-/** A backup in the folder: its file, and when it was taken (from its name). */
+/** A backup in the folder: its file, and when and why it was taken (from its name). */
 export interface BackupFile {
   name: string;
   at: Date;
+  kind: BackupKind;
 }
 
 /** What the backups of this database are named after: the SQLite file's name, or the PostgreSQL database's. */
@@ -25,8 +31,13 @@ function prefixOf(database: Config['database']): string {
 }
 
 /** Where a backup taken at `at` goes, named so that the listing and the retention find it. */
-export function backupPath(folder: BackupFolder, at: Date, extension: BackupExtension): string {
-  return join(folder.backups.dir, backupName(prefixOf(folder.database), at, extension));
+export function backupPath(
+  folder: BackupFolder,
+  at: Date,
+  extension: BackupExtension,
+  kind: BackupKind = 'scheduled',
+): string {
+  return join(folder.backups.dir, backupName(prefixOf(folder.database), at, extension, kind));
 }
 
 /** The backups of this database in the folder, newest first. */

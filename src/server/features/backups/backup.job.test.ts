@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { createManualClock } from '#test/app.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
 import { testConfig } from '#test/app.ts';
 import { createJobRunner, type JobRunner } from '../../jobs/job-runner.ts';
-import { listBackups } from './backup-folder.ts';
+import { backupPath, listBackups } from './backup-folder.ts';
 import { BACKUP, backupJob, backupSchedule, type BackupJobDeps } from './backup.job.ts';
 
 const DAY_MS = 86_400_000;
@@ -54,12 +54,16 @@ for (const dialect of testDialects) {
       expect(await schedule.due?.()).toBe(true);
     });
 
-    it('keeps 7 daily, 4 weekly and 6 monthly copies over a simulated month', async () => {
+    it('keeps 7 daily, 4 weekly and 6 monthly copies over a simulated month, and the backup taken before an upgrade', async () => {
+      const beforeUpgrade = backupPath(deps, new Date('2026-10-01T03:00:00Z'), 'db', 'pre-upgrade');
+      writeFileSync(beforeUpgrade, 'taken before an upgrade');
       for (let day = 1; day < 30; day += 1) {
         expect((await runBackup()).outcome).toBe('succeeded');
         clock.advance(DAY_MS);
       }
-      const kept = listBackups(deps).map((backup) => backup.at.toISOString().slice(0, 10));
+      const kept = listBackups(deps)
+        .filter((backup) => backup.kind === 'scheduled')
+        .map((backup) => backup.at.toISOString().slice(0, 10));
       expect(kept.sort()).toEqual([
         '2026-11-15',
         '2026-11-22',
@@ -71,7 +75,8 @@ for (const dialect of testDialects) {
         '2026-11-29',
         '2026-11-30',
       ]);
-      expect(readdirSync(deps.backups.dir)).toHaveLength(9);
+      expect(readdirSync(deps.backups.dir)).toHaveLength(10);
+      expect(existsSync(beforeUpgrade)).toBe(true);
     });
   });
 }

@@ -5,24 +5,19 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { backupSqlite } from '../../db/backup.ts';
-import { backupPostgres, type PostgresBackupOptions } from '../../db/postgres-backup.ts';
 import type { JobSchedule } from '../../jobs/job-runner.ts';
 import type { Job } from '../../jobs/job.ts';
-import { backupPath, listBackups } from './backup-folder.ts';
+import { listBackups } from './backup-folder.ts';
+import { takeBackup, type BackupTaker } from './take-backup.ts';
 
 export const BACKUP = 'backup';
 
 const HOUR_MS = 3_600_000;
 
-export interface BackupJobDeps {
+export interface BackupJobDeps extends BackupTaker {
   db: Kysely<Database>;
   /** Real time: a backup is named when it was taken, even while demo mode replays history. */
   clock: Clock;
-  database: Config['database'];
-  backups: Config['backups'];
-  /** Where PostgreSQL's tools are looked for; tests leave pg_dump out to get the logical export. */
-  postgresTools?: PostgresBackupOptions;
 }
 
 export const isInMemory = (database: Config['database']): boolean =>
@@ -33,29 +28,14 @@ export const isInMemory = (database: Config['database']): boolean =>
  * while the site writes, made in a worker thread so the site keeps answering), opened again and its
  * members counted; PostgreSQL by pg_dump, whose dump pg_restore must be able to list, or without
  * pg_dump by the site's logical export, read again and its rows counted per table. Only after a
- * good backup are older ones deleted, so a failing backup never thins the set.
+ * good backup are older ones deleted, so a failing backup never thins the set; the newest backups
+ * taken before an upgrade are kept by their own rule (retention.ts).
  */
 export function backupJob(deps: BackupJobDeps): Job {
   return {
     name: BACKUP,
     async run(context) {
-      const now = deps.clock.now();
-      let bytes: number;
-      let members = 0;
-      if (deps.database.dialect === 'sqlite') {
-        const written = await backupSqlite(deps.database.path, backupPath(deps, now, 'db'));
-        bytes = written.bytes;
-        members = written.members;
-      } else {
-        const backup = await backupPostgres(
-          deps.database.connectionString,
-          (extension) => backupPath(deps, now, extension),
-          now,
-          deps.postgresTools,
-        );
-        bytes = backup.bytes;
-        members = backup.rows?.members ?? 0;
-      }
+      const { bytes, members } = await takeBackup(deps, deps.clock.now(), 'scheduled');
       const all = listBackups(deps);
       const keep = backupsToKeep(all, deps.backups.keep satisfies RetentionPolicy);
       const deleted = all.filter((backup) => !keep.has(backup));
@@ -69,7 +49,10 @@ export function backupJob(deps: BackupJobDeps): Job {
   };
 }
 
-/** Daily by default: due once the newest backup is older than the interval (or there is none). */
+/**
+ * Daily by default: due once the newest scheduled backup is older than the interval (or there is
+ * none). A backup taken before an upgrade is not one of the series, and does not put the next off.
+ */
 export function backupSchedule(deps: Omit<BackupJobDeps, 'db'>): JobSchedule {
   const intervalMs = deps.backups.intervalHours * HOUR_MS;
   return {
@@ -78,7 +61,7 @@ export function backupSchedule(deps: Omit<BackupJobDeps, 'db'>): JobSchedule {
     intervalMs: Math.min(intervalMs, HOUR_MS),
     runAtStart: true,
     due: async () => {
-      const newest = listBackups(deps)[0];
+      const newest = listBackups(deps).find((backup) => backup.kind === 'scheduled');
       return newest === undefined || deps.clock.now().getTime() - newest.at.getTime() >= intervalMs;
     },
   };
