@@ -4,7 +4,9 @@ import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
+  type DialectAdapter,
   type SqliteDatabase as KyselySqliteDatabase,
   type PostgresCursor,
   type PostgresPool,
@@ -90,6 +92,25 @@ function reportingWrites(sqlite: SqliteDatabase.Database, onWrite: () => void): 
   };
 }
 
+/**
+ * SQLite's DDL is transactional, but Kysely's adapter says it is not (a PRAGMA would be ignored in a
+ * transaction), so its migrator ran each migration straight on the database, and one that failed
+ * left the run's earlier ones applied. No migration of this app uses a PRAGMA: saying so makes the
+ * migrator run all pending migrations in one transaction, as on PostgreSQL, so a failed upgrade
+ * leaves the database as it was.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class AppSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 export function openSqlite(path: string): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SqliteDatabase(path);
@@ -113,7 +134,7 @@ export function openSqlite(path: string): DatabaseHandle {
     },
   });
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: reportingWrites(sqlite, () => watch.changed()) }),
+    dialect: new AppSqliteDialect({ database: reportingWrites(sqlite, () => watch.changed()) }),
     plugins: [new SqliteValuesPlugin()],
   });
   watchRevisions(db, watch);

@@ -1,18 +1,19 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmptyTestDatabase, createTestDatabase, type TestDatabase } from '#test/databases.ts';
 import { tablesAsText, wipeSchema } from '#test/postgres-rows.ts';
+import { PREVIOUS_RELEASE, previousReleaseMigrations } from '#test/previous-release.ts';
 import { onServer } from '#test/postgres-server.ts';
+import { migrateToLatest } from './migrator.ts';
 import { migrations } from './migrations/index.ts';
 import { backupPostgres } from './postgres-backup.ts';
 import { exportPostgres } from './postgres-export.ts';
 import { restorePostgres } from './postgres-restore.ts';
 
 const NOW = new Date('2026-11-24T18:33:53Z');
-const PREVIOUS_RELEASE = '2026_12_06_0900_bingo_play';
 
 /** Rows whose values a backup must keep exactly: microseconds, 64-bit XP, JSON, bytes, odd text. */
 const SEED = `
@@ -86,8 +87,7 @@ describe('postgres: the logical export, without pg_dump', () => {
   it('restores an export of the previous release into a newer database and migrates it forward', async () => {
     const older = await createEmptyTestDatabase('postgres');
     try {
-      const migrator = new Migrator({ db: older.db, provider: { getMigrations: async () => migrations } });
-      expect((await migrator.migrateTo(PREVIOUS_RELEASE)).error).toBeUndefined();
+      await migrateToLatest(older, previousReleaseMigrations);
       await onServer(older.url, SEED);
       const exported = await exportPostgres(older.url, join(dir, 'older.jsonl.gz'), NOW);
       const members = (await tablesAsText(older.url)).members;
