@@ -11,12 +11,14 @@ await buildWeb({ logLevel: 'warn', build: { outDir: `${outDir}/web`, emptyOutDir
 await compressAssets(`${outDir}/web`);
 await buildServer({
   // Demo mode runs its WOM simulator and its Discord stand-in in processes of their own, from
-  // dist/server/demo/, and screenshots are re-encoded in one beside main.js (decision 031).
+  // dist/server/demo/, screenshots are re-encoded in one beside main.js (decision 031), and SQLite
+  // backups are copied in a worker thread started from dist/server/sqlite-file-worker.js.
   entryPoints: [
     'src/server/main.ts',
     'src/server/demo/demo-wom-process.ts',
     'src/server/demo/demo-discord-process.ts',
     { in: 'src/server/features/dink/screenshot-encoder-process.ts', out: 'screenshot-encoder-process' },
+    { in: 'src/server/db/sqlite-file-worker.mjs', out: 'sqlite-file-worker' },
     // The site's commands (`npm run admin`, ...) as plain scripts for the container, which has no npm
     // and no sources: `node dist/server/admin.js`. Beside main.js, so the workers and processes they
     // start are found where main.js finds them.

@@ -21,6 +21,7 @@ const BUNDLES = [
   'dist/server/demo/demo-wom-process.js',
   'dist/server/demo/demo-discord-process.js',
   'dist/server/screenshot-encoder-process.js',
+  'dist/server/sqlite-file-worker.js',
 ];
 const builtAt = existsSync(STAMP) && BUNDLES.every((p) => existsSync(p)) ? statSync(STAMP).mtimeMs : 0;
 const changedAt = Math.max(...SOURCES.filter((p) => existsSync(p)).map(newestChange));

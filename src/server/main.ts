@@ -8,10 +8,9 @@ import { systemClock } from '#shared/clock.ts';
 import { buildApp, womSyncDeps, type AppDeps } from './app.ts';
 import { ensureFirstAdmin } from './bootstrap/first-admin.ts';
 import { jobSchedules } from './bootstrap/job-schedules.ts';
-import { createLifecycle, stopOnSignals, type Lifecycle } from './bootstrap/lifecycle.ts';
+import { createLifecycle, stopOnSignals, type Lifecycle, type LifecycleLog } from './bootstrap/lifecycle.ts';
 import { ConfigError, isDemoMode, loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { migrateToLatest } from './db/migrator.ts';
 import { prepareDemoDiscord, startDemoDiscord, withDemoDiscord } from './demo/demo-discord.ts';
 import { seedDemoBingo } from './demo/demo-bingo.ts';
 import { startDemoDink } from './demo/demo-dink.ts';
@@ -27,6 +26,7 @@ import { clanNewsJob, clanNewsSchedule } from './features/clan-news/clan-news.jo
 import { discordDeliveryJob, discordDeliverySchedule } from './features/discord/discord-delivery.job.ts';
 import { discordRolesJob, discordRolesSchedule } from './features/discord-home/discord-roles.job.ts';
 import { backupJob, backupSchedule, isInMemory } from './features/backups/backup.job.ts';
+import { upgradeDatabase, UpgradeError } from './features/backups/safe-upgrade.ts';
 import { dinkMomentsJob, dinkMomentsSchedule } from './features/dink/dink-moments.job.ts';
 import { playerWatchJob } from './features/player-watch/player-watch.job.ts';
 import { womSyncJob } from './features/wom-sync/wom-sync.service.ts';
@@ -47,12 +47,18 @@ const demoEntry = (name: string) =>
  * Each resource is registered for shutdown as soon as it exists, and start-up checks for a stop
  * request between steps, so Ctrl-C at any point closes what is open and nothing more starts.
  */
-async function startServer(lifecycle: Lifecycle): Promise<void> {
+async function startServer(lifecycle: Lifecycle, startupLog: LifecycleLog): Promise<void> {
   loadDotEnv();
   const loaded = loadConfig();
   const database = openDatabase(loaded.database);
   lifecycle.onShutdown('database', () => database.close());
-  await migrateToLatest(database);
+  // An existing database is backed up before its migrations; a failed one leaves it as it was.
+  await upgradeDatabase(database, {
+    database: loaded.database,
+    backups: loaded.backups,
+    clock: systemClock,
+    log: (message) => startupLog.info(message),
+  });
   lifecycle.checkpoint();
 
   const demoClock = isDemoMode(loaded) ? new ShiftableClock() : null;
@@ -149,17 +155,19 @@ async function startServer(lifecycle: Lifecycle): Promise<void> {
 }
 
 function main(): void {
+  // Start-up's own lines, before the app's logger exists.
+  const log: LifecycleLog = {
+    info: (message) => process.stdout.write(`${message}\n`),
+    error: (message) => process.stderr.write(`${message}\n`),
+  };
   const lifecycle = createLifecycle({
-    log: {
-      info: (message) => process.stdout.write(`${message}\n`),
-      error: (message) => process.stderr.write(`${message}\n`),
-    },
+    log,
     exit: (code) => process.exit(code),
-    isUserError: (error) => error instanceof ConfigError,
+    isUserError: (error) => error instanceof ConfigError || error instanceof UpgradeError,
   });
   // First of all, so a Ctrl-C during migrations or the first demo sync still shuts down cleanly.
   stopOnSignals(lifecycle);
-  void lifecycle.start(() => startServer(lifecycle));
+  void lifecycle.start(() => startServer(lifecycle, log));
 }
 
 main();

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { backupsToKeep, DEFAULT_RETENTION, isoWeekOf } from './retention.ts';
+import type { BackupKind } from './backup-names.ts';
+import { backupsToKeep, DEFAULT_RETENTION, isoWeekOf, PRE_UPGRADE_KEPT } from './retention.ts';
 
 const DAY_MS = 86_400_000;
 
 /** A backup a day at 03:00 UTC, kept as the job would after each one: the set that remains. */
 function simulate(days: number, start: string): Date[] {
-  let kept: Array<{ at: Date }> = [];
+  let kept: Array<{ at: Date; kind: BackupKind }> = [];
   for (let n = 0; n < days; n += 1) {
-    kept.push({ at: new Date(Date.parse(start) + n * DAY_MS) });
+    kept.push({ at: new Date(Date.parse(start) + n * DAY_MS), kind: 'scheduled' });
     const keep = backupsToKeep(kept, DEFAULT_RETENTION);
     kept = kept.filter((backup) => keep.has(backup));
   }
@@ -53,12 +54,27 @@ describe('backupsToKeep', () => {
   });
 
   it('keeps every backup of a young install, and the newest of a day with several', () => {
-    const morning = { at: new Date('2026-11-28T03:00:00Z') };
-    const evening = { at: new Date('2026-11-28T21:00:00Z') };
-    const yesterday = { at: new Date('2026-11-27T03:00:00Z') };
+    const morning = { at: new Date('2026-11-28T03:00:00Z'), kind: 'scheduled' as const };
+    const evening = { at: new Date('2026-11-28T21:00:00Z'), kind: 'scheduled' as const };
+    const yesterday = { at: new Date('2026-11-27T03:00:00Z'), kind: 'scheduled' as const };
     const keep = backupsToKeep([morning, evening, yesterday], DEFAULT_RETENTION);
     expect(keep.has(evening)).toBe(true);
     expect(keep.has(yesterday)).toBe(true);
     expect(keep.has(morning)).toBe(false);
+  });
+
+  it("keeps the newest pre-upgrade backups however old, without taking a scheduled one's place", () => {
+    const scheduled = { at: new Date('2026-11-28T03:00:00Z'), kind: 'scheduled' as const };
+    const upgrades = [1, 40, 90, 200].map((daysAgo) => ({
+      at: new Date(Date.parse('2026-11-28T12:00:00Z') - daysAgo * DAY_MS),
+      kind: 'pre-upgrade' as const,
+    }));
+    const sameDay = { at: new Date('2026-11-28T12:00:00Z'), kind: 'pre-upgrade' as const };
+    const keep = backupsToKeep([scheduled, sameDay, ...upgrades], DEFAULT_RETENTION);
+    // The scheduled backup stays its day's newest, though a pre-upgrade one came later that day.
+    expect(keep.has(scheduled)).toBe(true);
+    expect([sameDay, ...upgrades].filter((backup) => keep.has(backup))).toEqual(
+      [sameDay, ...upgrades].slice(0, PRE_UPGRADE_KEPT),
+    );
   });
 });

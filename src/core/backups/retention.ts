@@ -1,3 +1,5 @@
+import type { BackupKind } from './backup-names.ts';
+
 /**
  * Which scheduled backups to keep (issue 33): the newest backup of each of the latest `daily` days,
  * of each of the latest `weekly` ISO weeks and of each of the latest `monthly` months that have one
@@ -10,6 +12,15 @@ export interface RetentionPolicy {
 }
 
 export const DEFAULT_RETENTION: RetentionPolicy = { daily: 7, weekly: 4, monthly: 6 };
+
+/**
+ * Backups taken before an upgrade are kept by a rule of their own: the newest three, however old.
+ * Each is the way back from an upgrade, whose trouble may show only weeks later, when the daily
+ * series would long have dropped it; and they do not count in that series, where one would take
+ * its day's place and push that day's scheduled backup out. Three covers the last few upgrades
+ * while a site that upgrades often does not pile them up.
+ */
+export const PRE_UPGRADE_KEPT = 3;
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const monthOf = (at: Date) => at.toISOString().slice(0, 7);
@@ -43,14 +54,16 @@ function newestPerPeriod<T extends { at: Date }>(
 }
 
 /** The backups to keep under the policy; every other one may be deleted. */
-export function backupsToKeep<T extends { at: Date }>(
+export function backupsToKeep<T extends { at: Date; kind: BackupKind }>(
   backups: readonly T[],
   policy: RetentionPolicy,
 ): Set<T> {
   const newestFirst = [...backups].sort((a, b) => b.at.getTime() - a.at.getTime());
+  const scheduled = newestFirst.filter((backup) => backup.kind === 'scheduled');
   return new Set([
-    ...newestPerPeriod(newestFirst, dayOf, policy.daily),
-    ...newestPerPeriod(newestFirst, isoWeekOf, policy.weekly),
-    ...newestPerPeriod(newestFirst, monthOf, policy.monthly),
+    ...newestPerPeriod(scheduled, dayOf, policy.daily),
+    ...newestPerPeriod(scheduled, isoWeekOf, policy.weekly),
+    ...newestPerPeriod(scheduled, monthOf, policy.monthly),
+    ...newestFirst.filter((backup) => backup.kind === 'pre-upgrade').slice(0, PRE_UPGRADE_KEPT),
   ]);
 }

@@ -1,30 +1,40 @@
 import { loadConfig, loadDotEnv } from '../config.ts';
-import { backupSqlite, BackupError, defaultBackupPath } from '../db/backup.ts';
-import { defaultDumpPath, dumpPostgres, parsePostgresUrl } from '../db/postgres-backup.ts';
+import { backupSqlite, BackupError } from '../db/backup.ts';
+import { backupPostgres, parsePostgresUrl } from '../db/postgres-backup.ts';
+import { backupPath } from '../features/backups/backup-folder.ts';
 import { formatBytes } from './format-bytes.ts';
 
 const USAGE = 'Usage: npm run backup [-- <file>]';
+const EXPORT_NOTE =
+  "pg_dump is not installed here, or is older than the server: this is the site's own export of " +
+  'every table, which `npm run restore` puts back.';
 
 /**
  * `npm run backup [-- <file>]`: writes a consistent copy of the configured database while the app
- * keeps running: SQLite to backups/<name>-<time>.db beside the data folder, PostgreSQL through
- * pg_dump to backups/<database>-<time>.dump. Without a pg_dump that can dump the server it says
- * what to run instead and exits with 1, so a scheduled backup never passes for done.
+ * keeps running, by default into BACKUP_DIR and named as the scheduled backups are, so that
+ * `npm run restore` lists it: SQLite to <name>-<time>.db, PostgreSQL through pg_dump to
+ * <database>-<time>.dump, or, without a pg_dump that can dump the server, as the site's own export
+ * to <database>-<time>.jsonl.gz.
  */
 async function main(): Promise<void> {
   loadDotEnv();
   const args = process.argv.slice(2);
   if (args.length > 1 || args[0]?.startsWith('-')) throw new BackupError(USAGE);
-  const { database } = loadConfig();
+  const config = loadConfig();
+  const { database } = config;
   const now = new Date();
   if (database.dialect === 'postgres') {
-    const target = parsePostgresUrl(database.connectionString);
-    const dump = await dumpPostgres(target, args[0] ?? defaultDumpPath(target, now));
-    process.stdout.write(`Backed up ${target.database} to ${dump.path} (${formatBytes(dump.bytes)}).\n`);
+    const backup = await backupPostgres(
+      database.connectionString,
+      (extension) => args[0] ?? backupPath(config, now, extension),
+      now,
+    );
+    const name = parsePostgresUrl(database.connectionString).database;
+    process.stdout.write(`Backed up ${name} to ${backup.path} (${formatBytes(backup.bytes)}).\n`);
+    if (backup.format === 'postgres_export') process.stdout.write(`${EXPORT_NOTE}\n`);
     return;
   }
-  const destination = args[0] ?? defaultBackupPath(database.path, now);
-  const backup = backupSqlite(database.path, destination);
+  const backup = await backupSqlite(database.path, args[0] ?? backupPath(config, now, 'db'));
   process.stdout.write(`Backed up ${database.path} to ${backup.path} (${formatBytes(backup.bytes)}).\n`);
 }
 

@@ -1,14 +1,23 @@
+import { systemClock } from '#shared/clock.ts';
 import { loadConfig, loadDotEnv } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { migrateToLatest } from '../db/migrator.ts';
+import { upgradeDatabase } from '../features/backups/safe-upgrade.ts';
 
-/** `npm run db:migrate`: applies pending migrations to the configured database. */
+/**
+ * `npm run db:migrate`: applies pending migrations to the configured database as a start does,
+ * backing up a database that holds data first; a failed migration leaves it as it was.
+ */
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   const database = openDatabase(config.database);
   try {
-    const applied = await migrateToLatest(database);
+    const { applied } = await upgradeDatabase(database, {
+      database: config.database,
+      backups: config.backups,
+      clock: systemClock,
+      log: (message) => process.stdout.write(`${message}\n`),
+    });
     process.stdout.write(
       applied.length === 0 ? 'The database is up to date.\n' : `Applied: ${applied.join(', ')}\n`,
     );

@@ -6,10 +6,10 @@ import SqliteDatabase from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '#test/databases.ts';
 import { pgDumpCanDump } from '#test/pg-dump.ts';
-import { backupSqlite, defaultBackupPath, restoreSqlite } from './backup.ts';
+import { backupSqlite, restoreSqlite } from './backup.ts';
 import { openSqlite, type DatabaseHandle } from './client.ts';
 import { migrateToLatest } from './migrator.ts';
-import { dumpPostgres, parsePostgresUrl, restoreInstructions } from './postgres-backup.ts';
+import { backupPostgres, dumpPostgres, parsePostgresUrl, restoreInstructions } from './postgres-backup.ts';
 
 const pgDumpUsable = await pgDumpCanDump(testDatabaseUrl);
 const NOW = new Date('2026-11-24T18:33:53.123Z');
@@ -73,29 +73,25 @@ describe('sqlite: backup and restore of the database file', () => {
 
   it('copies writes still in the -wal of an open database and reports the copy', async () => {
     expect(existsSync(`${databasePath}-wal`)).toBe(true);
-    const backup = backupSqlite(databasePath, join(dir, 'copy.db'));
-    expect(backup).toMatchObject({ path: join(dir, 'copy.db'), bytes: expect.any(Number) });
+    const backup = await backupSqlite(databasePath, join(dir, 'copy.db'));
+    expect(backup).toMatchObject({ path: join(dir, 'copy.db'), bytes: expect.any(Number), members: 1 });
     expect(backup.migration).toMatch(/^\d{4}_/);
     expect(memberNames(backup.path)).toEqual(['Before Backup']);
   });
 
-  it('names the default backup after the database and the UTC time, in backups/ beside the data folder', () => {
-    expect(defaultBackupPath(databasePath, NOW)).toBe(join(dir, 'backups', 'clan-2026-11-24T18-33-53Z.db'));
-  });
-
-  it('never overwrites an existing file and leaves no partial file behind', () => {
+  it('never overwrites an existing file and leaves no partial file behind', async () => {
     const taken = join(dir, 'taken.db');
     writeFileSync(taken, 'precious');
-    expect(() => backupSqlite(databasePath, taken)).toThrow('taken.db already exists');
+    await expect(backupSqlite(databasePath, taken)).rejects.toThrow('taken.db already exists');
     expect(readFileSync(taken, 'utf8')).toBe('precious');
     expect(readdirSync(dir).sort()).toEqual(['data', 'taken.db']);
   });
 
   it('puts the backup in place and keeps the replaced database aside with its data', async () => {
-    const backup = backupSqlite(databasePath, join(dir, 'copy.db'));
+    const backup = await backupSqlite(databasePath, join(dir, 'copy.db'));
     await addMember(app!, '2', 'After Backup');
     await stopApp();
-    const restored = restoreSqlite(backup.path, databasePath, NOW);
+    const restored = await restoreSqlite(backup.path, databasePath, NOW);
     expect(restored.keptAside).toBe(`${databasePath}.before-restore-2026-11-24T18-33-53Z`);
     expect(memberNames(databasePath)).toEqual(['Before Backup']);
     expect(memberNames(restored.keptAside!)).toEqual(['Before Backup', 'After Backup']);
@@ -106,18 +102,18 @@ describe('sqlite: backup and restore of the database file', () => {
   });
 
   it('restores onto a machine with no database yet', async () => {
-    const backup = backupSqlite(databasePath, join(dir, 'copy.db'));
+    const backup = await backupSqlite(databasePath, join(dir, 'copy.db'));
     const fresh = join(dir, 'elsewhere', 'clan.db');
-    expect(restoreSqlite(backup.path, fresh, NOW).keptAside).toBeNull();
+    expect((await restoreSqlite(backup.path, fresh, NOW)).keptAside).toBeNull();
     expect(memberNames(fresh)).toEqual(['Before Backup']);
   });
 
   it('replaces a damaged database, keeping it and its -wal aside, and leaves no -wal to replay into the backup', async () => {
-    const backup = backupSqlite(databasePath, join(dir, 'copy.db'));
+    const backup = await backupSqlite(databasePath, join(dir, 'copy.db'));
     await stopApp();
     writeFileSync(databasePath, 'damaged '.repeat(1000));
     writeFileSync(`${databasePath}-wal`, 'stale log '.repeat(1000));
-    const restored = restoreSqlite(backup.path, databasePath, NOW);
+    const restored = await restoreSqlite(backup.path, databasePath, NOW);
     expect(readdirSync(join(dir, 'data')).sort()).toEqual([
       'clan.db',
       'clan.db.before-restore-2026-11-24T18-33-53Z',
@@ -127,9 +123,9 @@ describe('sqlite: backup and restore of the database file', () => {
     expect(memberNames(databasePath)).toEqual(['Before Backup']);
   });
 
-  it('refuses while the database is open, saying to stop the app, and changes nothing', () => {
-    const backup = backupSqlite(databasePath, join(dir, 'copy.db'));
-    expect(() => restoreSqlite(backup.path, databasePath, NOW)).toThrow(
+  it('refuses while the database is open, saying to stop the app, and changes nothing', async () => {
+    const backup = await backupSqlite(databasePath, join(dir, 'copy.db'));
+    await expect(restoreSqlite(backup.path, databasePath, NOW)).rejects.toThrow(
       `Stop the app before restoring: ${databasePath} is in use.`,
     );
     expect(readdirSync(join(dir, 'data')).sort()).toEqual(['clan.db', 'clan.db-shm', 'clan.db-wal']);
@@ -139,7 +135,7 @@ describe('sqlite: backup and restore of the database file', () => {
     await addMember(app!, '2', 'Current');
     await stopApp();
     const before = readFileSync(databasePath);
-    expect(() => restoreSqlite(file, databasePath, NOW)).toThrow(message);
+    await expect(restoreSqlite(file, databasePath, NOW)).rejects.toThrow(message);
     expect(readFileSync(databasePath).equals(before)).toBe(true);
     expect(readdirSync(join(dir, 'data'))).toEqual(['clan.db']);
   }
@@ -159,7 +155,7 @@ describe('sqlite: backup and restore of the database file', () => {
   });
 
   it('refuses a backup from a newer version of the app', async () => {
-    const backup = backupSqlite(databasePath, join(dir, 'newer.db'));
+    const backup = await backupSqlite(databasePath, join(dir, 'newer.db'));
     const file = new SqliteDatabase(backup.path);
     file
       .prepare('insert into kysely_migration (name, timestamp) values (?, ?)')
@@ -199,7 +195,8 @@ describe('postgres: backup with pg_dump', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  // Which of the two depends on the pg_dump installed beside this run's PostgreSQL server.
+  // Which of the two depends on the pg_dump installed beside this run's PostgreSQL server; the
+  // export itself is tested with pg_dump left off the PATH (postgres-export.test.ts).
   if (pgDumpUsable) {
     it('dumps the database in pg_dump custom format, never over an existing file', async () => {
       await addMember(database, '1', 'Dumped');
@@ -212,11 +209,14 @@ describe('postgres: backup with pg_dump', () => {
       expect(readdirSync(dir)).toEqual(['clan.dump']);
     });
   } else {
-    it('says no backup was made when pg_dump cannot dump this server, writing nothing', async () => {
-      await expect(dumpPostgres(parsePostgresUrl(database.url), join(dir, 'clan.dump'))).rejects.toThrow(
-        'No backup was made',
-      );
-      expect(readdirSync(dir)).toEqual([]);
+    it('falls back to the site’s own export when pg_dump cannot dump this server', async () => {
+      await addMember(database, '1', 'Exported');
+      const backup = await backupPostgres(database.url, (extension) => join(dir, `clan.${extension}`), NOW);
+      expect(backup).toMatchObject({
+        format: 'postgres_export',
+        rows: expect.objectContaining({ members: 1 }),
+      });
+      expect(readdirSync(dir)).toEqual(['clan.jsonl.gz']);
     });
   }
 });

@@ -11,10 +11,13 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
+import { fileTimestamp } from '#core/backups/backup-names.ts';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely';
 import { migrations } from './migrations/index.ts';
+import type { SqliteFileFacts } from './sqlite-file-facts.ts';
 
 /** A backup or restore that cannot go ahead; its message says why and what to do, for the terminal. */
 export class BackupError extends Error {
@@ -29,24 +32,7 @@ export interface CheckedDatabase {
   migration: string;
 }
 
-/** `2026-11-24T18-33-53Z`: sorts by time and has no colon, which some file systems refuse. */
-export function fileTimestamp(now: Date): string {
-  return now
-    .toISOString()
-    .replace(/\.\d+Z$/, 'Z')
-    .replaceAll(':', '-');
-}
-
-/**
- * `data/clan.db` backs up to `backups/clan-<time>.db`: beside the data folder rather than in it, so
- * a data folder wiped or moved does not take its backups with it.
- */
-export function defaultBackupPath(databasePath: string, now: Date): string {
-  const name = basename(databasePath, extname(databasePath));
-  return join(dirname(dirname(resolve(databasePath))), 'backups', `${name}-${fileTimestamp(now)}.db`);
-}
-
-function syncToDisk(path: string): void {
+export function syncToDisk(path: string): void {
   const fd = openSync(path, 'r');
   try {
     fsyncSync(fd);
@@ -64,38 +50,47 @@ function sqliteCode(error: unknown): string | undefined {
   return error instanceof SqliteDatabase.SqliteError ? error.code : undefined;
 }
 
+/** Beside the bundled server (dist/server/sqlite-file-worker.js), or its source beside this file. */
+const FILE_WORKER = new URL(
+  import.meta.url.endsWith('.ts') ? './sqlite-file-worker.mjs' : './sqlite-file-worker.js',
+  import.meta.url,
+);
+
 /**
- * Checks that `path` is a sound SQLite database made by this app and returns the migrations applied
- * to it. `label` names the file in messages.
+ * Reads the SQLite file at `path` in a worker thread, first copying the database at `copyFrom` into
+ * it when given: the copy and the check take as long as the database is large, and the server
+ * keeps answering meanwhile.
  */
-function appliedMigrations(path: string, label: string): string[] {
-  let file: SqliteDatabase.Database;
-  try {
-    file = new SqliteDatabase(path, { readonly: true, fileMustExist: true });
-  } catch {
-    throw new BackupError(`${label} cannot be opened as a SQLite database.`);
+function inspectInWorker(path: string, copyFrom: string | null = null): Promise<SqliteFileFacts> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(FILE_WORKER, {
+      workerData: { path, copyFrom, migrationTable: DEFAULT_MIGRATION_TABLE },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The SQLite worker stopped (exit code ${code}).`)));
+  });
+}
+
+/**
+ * Checks that the file is a sound SQLite database made by this app: its migrations, in order, and
+ * its members. `label` names the file in messages.
+ */
+function judge(facts: SqliteFileFacts, label: string): { migrations: string[]; members: number } {
+  if (!facts.readable) {
+    throw new BackupError(
+      facts.reason === 'cannot_open'
+        ? `${label} cannot be opened as a SQLite database.`
+        : `${label} is not a SQLite database.`,
+    );
   }
-  try {
-    const problems = file.pragma('integrity_check', { simple: false }) as Array<{ integrity_check: string }>;
-    const report = problems.map((row) => row.integrity_check);
-    if (report.join() !== 'ok') {
-      throw new BackupError(`${label} is damaged: ${report.slice(0, 3).join('; ')}`);
-    }
-    const table = file
-      .prepare("select name from sqlite_master where type = 'table' and name = ?")
-      .get(DEFAULT_MIGRATION_TABLE);
-    if (!table) throw new BackupError(`${label} is not a database of this app: it has no migrations table.`);
-    const rows = file.prepare(`select name from ${DEFAULT_MIGRATION_TABLE} order by name`).all() as Array<{
-      name: string;
-    }>;
-    return rows.map((row) => row.name);
-  } catch (error) {
-    if (error instanceof BackupError) throw error;
-    if (sqliteCode(error) === 'SQLITE_NOTADB') throw new BackupError(`${label} is not a SQLite database.`);
-    throw error;
-  } finally {
-    file.close();
+  if (facts.integrity.join() !== 'ok') {
+    throw new BackupError(`${label} is damaged: ${facts.integrity.slice(0, 3).join('; ')}`);
   }
+  if (facts.migrations === null) {
+    throw new BackupError(`${label} is not a database of this app: it has no migrations table.`);
+  }
+  return { migrations: facts.migrations, members: facts.members ?? 0 };
 }
 
 function latest(applied: string[], label: string): string {
@@ -105,18 +100,11 @@ function latest(applied: string[], label: string): string {
   return migration;
 }
 
-/** Checks a backup this app just wrote: sound, and carrying the migrations table. */
-export function checkBackupFile(path: string, label = path): CheckedDatabase {
-  const migration = latest(appliedMigrations(path, label), label);
-  return { path, bytes: statSync(path).size, migration };
-}
-
 /**
- * Checks a file about to replace the database: sound, made by this app, and no newer than this copy
- * of it, whose migrations cannot run backwards.
+ * Checks the migrations applied to a backup about to replace the database: made by this app, and no
+ * newer than this copy of it, whose migrations cannot run backwards. Returns the last of them.
  */
-export function checkRestorableFile(path: string, label = path): CheckedDatabase {
-  const applied = appliedMigrations(path, label);
+export function checkKnownMigrations(applied: string[], label: string): string {
   const migration = latest(applied, label);
   const known = new Set(Object.keys(migrations));
   const unknown = applied.filter((name) => !known.has(name));
@@ -129,7 +117,13 @@ export function checkRestorableFile(path: string, label = path): CheckedDatabase
         'Update the app before restoring it.',
     );
   }
-  return { path, bytes: statSync(path).size, migration };
+  return migration;
+}
+
+/** Checks a file about to replace the database: sound, and holding migrations this app knows. */
+async function checkRestorableFile(path: string, label = path): Promise<CheckedDatabase> {
+  const { migrations: applied } = judge(await inspectInWorker(path), label);
+  return { path, bytes: statSync(path).size, migration: checkKnownMigrations(applied, label) };
 }
 
 export function refuseToOverwrite(path: string): void {
@@ -148,30 +142,42 @@ export function linkIntoPlace(partial: string, destination: string): void {
   }
 }
 
+export interface SqliteBackup extends CheckedDatabase {
+  /** The members the copy holds, counted in it after writing. */
+  members: number;
+}
+
 /**
  * Writes a consistent copy of the SQLite database at `databasePath` to `destination` while the app
- * may be running and writing. VACUUM INTO reads one snapshot in a single read transaction, which in
- * WAL mode never blocks the app's writers and, unlike the page-by-page backup API, never restarts
- * when they write. The copy is written under a temporary name and linked into place, so the
- * destination appears only complete and checked, and never replaces a file that appeared meanwhile.
+ * may be running and writing, without holding the app's event loop: the server answers requests
+ * for as long as the copy takes. VACUUM INTO reads one snapshot in a single read transaction, which
+ * in WAL mode never blocks the app's writers, and it runs with the copy's check in a worker thread
+ * (sqlite-file-worker.mjs). better-sqlite3's `backup()` would keep the loop turning too, but it
+ * copies pages on this thread between turns and starts over whenever another connection writes, as
+ * the app does all the time; a whole-snapshot copy on another thread does neither. The copy is
+ * written under a temporary name and linked into place, so the destination appears only complete
+ * and checked, and never replaces a file that appeared meanwhile.
  */
-export function backupSqlite(databasePath: string, destination: string): CheckedDatabase {
+export async function backupSqlite(databasePath: string, destination: string): Promise<SqliteBackup> {
   if (databasePath === ':memory:') throw new BackupError('An in-memory database has nothing to back up.');
   if (!existsSync(databasePath)) throw new BackupError(`There is no database at ${databasePath}.`);
   refuseToOverwrite(destination);
   mkdirSync(dirname(destination), { recursive: true });
   const partial = `${destination}.${process.pid}.partial`;
   try {
-    const source = new SqliteDatabase(databasePath, { readonly: true, fileMustExist: true, timeout: 5_000 });
+    let facts: SqliteFileFacts;
     try {
-      source.prepare('vacuum into ?').run(partial);
-    } finally {
-      source.close();
+      facts = await inspectInWorker(partial, databasePath);
+    } catch (error) {
+      throw new BackupError(`No backup was made: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
-    syncToDisk(partial);
-    checkBackupFile(partial, `The copy of ${databasePath}`);
+    const label = `The copy of ${databasePath}`;
+    const { migrations: applied, members } = judge(facts, label);
+    const migration = latest(applied, label);
     linkIntoPlace(partial, destination);
-    return checkBackupFile(destination);
+    return { path: destination, bytes: statSync(destination).size, migration, members };
   } finally {
     rmSync(partial, { force: true });
   }
@@ -236,7 +242,11 @@ export interface RestoreResult extends CheckedDatabase {
  * database path holds the old database or the new one, never a part. The next start of the app
  * migrates it forward if it is older.
  */
-export function restoreSqlite(backupPath: string, databasePath: string, now: Date): RestoreResult {
+export async function restoreSqlite(
+  backupPath: string,
+  databasePath: string,
+  now: Date,
+): Promise<RestoreResult> {
   if (databasePath === ':memory:') throw new BackupError('An in-memory database cannot be restored into.');
   if (!existsSync(backupPath)) throw new BackupError(`There is no file at ${backupPath}.`);
   if (existsSync(databasePath) && sameFile(backupPath, databasePath)) {
@@ -246,7 +256,7 @@ export function restoreSqlite(backupPath: string, databasePath: string, now: Dat
   const incoming = `${databasePath}.${process.pid}.restoring`;
   try {
     copyFileSync(backupPath, incoming, constants.COPYFILE_EXCL);
-    const checked = checkRestorableFile(incoming, backupPath);
+    const checked = await checkRestorableFile(incoming, backupPath);
     syncToDisk(incoming);
     let keptAside: string | null = null;
     if (existsSync(databasePath)) {

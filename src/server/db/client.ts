@@ -4,7 +4,9 @@ import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
+  type DialectAdapter,
   type SqliteDatabase as KyselySqliteDatabase,
   type PostgresCursor,
   type PostgresPool,
@@ -45,7 +47,7 @@ function pgTimestampToIso(value: string): string {
  * Makes pg return what better-sqlite3 returns for the same columns: numbers for 64-bit integers (XP
  * stays far below 2^53), 'YYYY-MM-DD' for dates, ISO strings for timestamps and JSON as text.
  */
-const pgTypes: pg.CustomTypesConfig = {
+export const pgTypes: pg.CustomTypesConfig = {
   getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
     switch (oid) {
       case PG_INT8:
@@ -90,6 +92,25 @@ function reportingWrites(sqlite: SqliteDatabase.Database, onWrite: () => void): 
   };
 }
 
+/**
+ * SQLite's DDL is transactional, but Kysely's adapter says it is not (a PRAGMA would be ignored in a
+ * transaction), so its migrator ran each migration straight on the database, and one that failed
+ * left the run's earlier ones applied. No migration of this app uses a PRAGMA: saying so makes the
+ * migrator run all pending migrations in one transaction, as on PostgreSQL, so a failed upgrade
+ * leaves the database as it was.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class AppSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 export function openSqlite(path: string): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SqliteDatabase(path);
@@ -113,7 +134,7 @@ export function openSqlite(path: string): DatabaseHandle {
     },
   });
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: reportingWrites(sqlite, () => watch.changed()) }),
+    dialect: new AppSqliteDialect({ database: reportingWrites(sqlite, () => watch.changed()) }),
     plugins: [new SqliteValuesPlugin()],
   });
   watchRevisions(db, watch);
@@ -201,9 +222,16 @@ function discardingLostConnections(pool: pg.Pool, onWrite: () => void): Postgres
   };
 }
 
+/**
+ * Every connection of the app names itself so, in pg_stat_activity: `npm run restore` refuses while
+ * an instance of the app is connected, as it does on SQLite while the app has the file open.
+ */
+export const APP_CONNECTION_NAME = 'clan-site';
+
 export function openPostgres(connectionString: string, timeouts: PostgresTimeouts = {}): DatabaseHandle {
   const pool = new (pgDriver().Pool)({
     connectionString,
+    application_name: APP_CONNECTION_NAME,
     max: 10,
     types: pgTypes,
     connectionTimeoutMillis: timeouts.connectionTimeoutMillis ?? CONNECTION_TIMEOUT_MS,
@@ -236,7 +264,12 @@ export function openPostgres(connectionString: string, timeouts: PostgresTimeout
     dialect: new PostgresDialect({ pool: discardingLostConnections(pool, () => watch.changed()) }),
   });
   const listener = createRevisionListener(
-    { connectionString, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS },
+    {
+      connectionString,
+      application_name: APP_CONNECTION_NAME,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    },
     watch,
     () => db.selectFrom('data_revisions').select(['name', 'revision']).orderBy('name').execute(),
   );

@@ -1,31 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely';
-import { BackupError, fileTimestamp, linkIntoPlace, refuseToOverwrite } from './backup.ts';
-
-interface Ran {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  error?: NodeJS.ErrnoException;
-}
-
-/**
- * Runs a PostgreSQL tool without blocking: the server's scheduled backup runs it while the site
- * answers requests. A tool that is not installed resolves with its ENOENT, as spawnSync reports it.
- */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('error', (error: NodeJS.ErrnoException) => resolve({ status: null, stdout, stderr, error }));
-    child.once('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+import { BackupError, linkIntoPlace, refuseToOverwrite } from './backup.ts';
+import { notInstalled, runTool, toolEnv } from './pg-tools.ts';
+import { exportPostgres } from './postgres-export.ts';
 
 /** A PostgreSQL connection string split into what a person and PostgreSQL's own tools need. */
 export interface PostgresTarget {
@@ -53,45 +31,34 @@ export function parsePostgresUrl(connectionString: string): PostgresTarget {
   };
 }
 
-/** `backups/<database>-<time>.dump` in the working folder: PostgreSQL has no data folder of ours. */
-export function defaultDumpPath(target: PostgresTarget, now: Date): string {
-  return join('backups', `${target.database}-${fileTimestamp(now)}.dump`);
-}
-
-function describe(target: PostgresTarget): string {
+export function describeTarget(target: PostgresTarget): string {
   const user = target.user === null ? '' : ` as ${target.user}`;
   return `PostgreSQL database ${target.database} on ${target.host}:${target.port}${user}`;
 }
 
-const PASSWORD_HINT =
+export const PASSWORD_HINT =
   'pg_dump and pg_restore ask for the password, or read it from PGPASSWORD or ~/.pgpass. Use ' +
   'PostgreSQL client tools of the same major version as the server, or newer.';
 
-/** What to run instead when pg_dump is not installed where the app runs. */
-function backupInstructions(target: PostgresTarget, dumpPath: string): string {
-  return [
-    `No backup was made: this site's database is the ${describe(target)},`,
-    'and pg_dump, the tool that backs it up, is not installed here. Install the PostgreSQL client',
-    'tools and run `npm run backup` again, or run on a machine that has them:',
-    '',
-    `  pg_dump --format=custom --file=${dumpPath} "${target.url}"`,
-    '',
-    PASSWORD_HINT,
-  ].join('\n');
+/**
+ * pg_dump is not installed, or refuses the server (older than it): the backup is then a logical
+ * export instead.
+ */
+class PgDumpUnavailable extends BackupError {
+  override name = 'PgDumpUnavailable';
 }
 
-/**
- * Restoring replaces every table of a live, shared database, which its owner does with PostgreSQL's
- * own tools once every instance of the app is stopped; the app does not do it for them.
- */
+/** What to run instead when pg_restore or psql is not installed where the app runs. */
 export function restoreInstructions(target: PostgresTarget, dumpPath: string): string {
   return [
-    `Nothing was restored: this site's database is the ${describe(target)}.`,
-    'Restore a dump made by `npm run backup` (pg_dump --format=custom) with pg_restore:',
+    `Nothing was restored: this site's database is the ${describeTarget(target)},`,
+    'and pg_restore and psql, the tools that restore it, are not installed here. Install the',
+    'PostgreSQL client tools and run `npm run restore` again, or, with every instance of the app',
+    'stopped, run on a machine that has them:',
     '',
-    '  1. Stop every instance of the app.',
-    `  2. pg_restore --clean --if-exists --no-owner --single-transaction --dbname="${target.url}" ${dumpPath}`,
-    '  3. Start the app: it migrates an older dump forward.',
+    `  pg_restore --clean --if-exists --no-owner --no-acl --file=- ${dumpPath} | psql --no-psqlrc --set=ON_ERROR_STOP=1 --single-transaction --file=- "${target.url}"`,
+    '',
+    'Then start the app: it migrates an older dump forward.',
     '',
     PASSWORD_HINT,
   ].join('\n');
@@ -102,29 +69,34 @@ export interface DumpFile {
   bytes: number;
 }
 
+export interface PostgresBackupOptions {
+  /** The PATH pg_dump and pg_restore are looked for on; the process's when unset. */
+  searchPath?: string;
+}
+
 /**
  * Runs pg_dump into `destination`: a consistent snapshot taken in one transaction while the app
- * keeps serving; without pg_dump installed, the error says what to run elsewhere. Written under a temporary name, checked
- * with pg_restore --list and linked into place, so the destination appears only complete and never
- * replaces a file.
+ * keeps serving. Written under a temporary name, checked with pg_restore --list and linked into
+ * place, so the destination appears only complete and never replaces a file.
  */
-export async function dumpPostgres(target: PostgresTarget, destination: string): Promise<DumpFile> {
+export async function dumpPostgres(
+  target: PostgresTarget,
+  destination: string,
+  options: PostgresBackupOptions = {},
+): Promise<DumpFile> {
   refuseToOverwrite(destination);
   mkdirSync(dirname(destination), { recursive: true });
   const partial = `${destination}.${process.pid}.partial`;
-  // pg_dump inherits the environment as any child does (PATH, HOME for ~/.pgpass, PG* settings).
-  // eslint-disable-next-line no-restricted-properties -- only the password is added to it
-  const env = { ...process.env, ...(target.password === null ? {} : { PGPASSWORD: target.password }) };
+  const env = toolEnv(target, options.searchPath);
   try {
-    const dump = await run('pg_dump', ['--format=custom', `--file=${partial}`, target.url], env);
-    if (dump.error && 'code' in dump.error && dump.error.code === 'ENOENT') {
-      throw new BackupError(backupInstructions(target, destination));
-    }
+    const dump = await runTool('pg_dump', ['--format=custom', `--file=${partial}`, target.url], env);
+    if (notInstalled(dump)) throw new PgDumpUnavailable('pg_dump is not installed here.');
+    if (/server version mismatch/.test(dump.stderr)) throw new PgDumpUnavailable(dump.stderr.trim());
     if (dump.status !== 0)
       throw new BackupError(
         `No backup was made: pg_dump failed.\n${dump.stderr.trim() || dump.error?.message}`,
       );
-    const list = await run('pg_restore', ['--list', partial], env);
+    const list = await runTool('pg_restore', ['--list', partial], env);
     if (list.status !== 0) {
       throw new BackupError(
         `No backup was made: pg_restore cannot read the dump pg_dump wrote.\n${list.stderr.trim()}`,
@@ -140,4 +112,32 @@ export async function dumpPostgres(target: PostgresTarget, destination: string):
   } finally {
     rmSync(partial, { force: true });
   }
+}
+
+export interface PostgresBackup extends DumpFile {
+  format: 'pg_dump' | 'postgres_export';
+  /** Rows per table, counted again in the file: for an export only, as pg_dump's are not counted. */
+  rows: Record<string, number> | null;
+}
+
+/**
+ * Backs the database up with pg_dump where it is installed and can dump the server; otherwise the
+ * site writes its own logical export (postgres-export.ts), which `npm run restore` puts back just
+ * as well: a site without PostgreSQL's client tools still gets its backups. `destination` names the
+ * file for its extension.
+ */
+export async function backupPostgres(
+  connectionString: string,
+  destination: (extension: 'dump' | 'jsonl.gz') => string,
+  now: Date,
+  options: PostgresBackupOptions = {},
+): Promise<PostgresBackup> {
+  try {
+    const dump = await dumpPostgres(parsePostgresUrl(connectionString), destination('dump'), options);
+    return { ...dump, format: 'pg_dump', rows: null };
+  } catch (error) {
+    if (!(error instanceof PgDumpUnavailable)) throw error;
+  }
+  const exported = await exportPostgres(connectionString, destination('jsonl.gz'), now);
+  return { ...exported, format: 'postgres_export' };
 }

@@ -1,106 +1,41 @@
-import { readdirSync, rmSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { backupsToKeep, type RetentionPolicy } from '#core/backups/retention.ts';
 import type { Kysely } from 'kysely';
 import type { Clock } from '#shared/clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { backupSqlite, fileTimestamp } from '../../db/backup.ts';
-import { dumpPostgres, parsePostgresUrl } from '../../db/postgres-backup.ts';
 import type { JobSchedule } from '../../jobs/job-runner.ts';
 import type { Job } from '../../jobs/job.ts';
+import { listBackups } from './backup-folder.ts';
+import { takeBackup, type BackupTaker } from './take-backup.ts';
 
 export const BACKUP = 'backup';
 
 const HOUR_MS = 3_600_000;
 
-export interface BackupJobDeps {
+export interface BackupJobDeps extends BackupTaker {
   db: Kysely<Database>;
   /** Real time: a backup is named when it was taken, even while demo mode replays history. */
   clock: Clock;
-  database: Config['database'];
-  backups: Config['backups'];
 }
 
 export const isInMemory = (database: Config['database']): boolean =>
   database.dialect === 'sqlite' && database.path === ':memory:';
 
-/** A scheduled backup in the folder: its file, and when it was taken (from its name). */
-export interface BackupFile {
-  name: string;
-  at: Date;
-}
-
-/** `clan-2026-11-24T18-33-53Z.db` → 2026-11-24T18:33:53Z; null for any other file. */
-function takenAt(file: string, prefix: string): Date | null {
-  const match = /^(.+)-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.(db|dump)$/.exec(file);
-  if (!match || match[1] !== prefix) return null;
-  const at = new Date(`${match[2]}T${match[3]}:${match[4]}:${match[5]}Z`);
-  return Number.isNaN(at.getTime()) ? null : at;
-}
-
-/** What the backups of this database are named after: the SQLite file's name, or the PostgreSQL database's. */
-function prefixOf(database: Config['database']): string {
-  return database.dialect === 'sqlite'
-    ? basename(database.path, extname(database.path))
-    : parsePostgresUrl(database.connectionString).database;
-}
-
-/** The scheduled backups of this database in the folder, newest first. */
-export function listBackups(deps: Pick<BackupJobDeps, 'database' | 'backups'>): BackupFile[] {
-  const prefix = prefixOf(deps.database);
-  let files: string[];
-  try {
-    files = readdirSync(deps.backups.dir);
-  } catch {
-    return [];
-  }
-  return files
-    .flatMap((name) => {
-      const at = takenAt(name, prefix);
-      return at === null ? [] : [{ name, at }];
-    })
-    .sort((a, b) => b.at.getTime() - a.at.getTime());
-}
-
-/** Opens a SQLite copy and counts its members: a copy that cannot be read fails the run. */
-function countMembers(path: string): number {
-  const copy = new SqliteDatabase(path, { readonly: true, fileMustExist: true });
-  try {
-    const row = copy.prepare('select count(*) as n from members').get() as { n: number };
-    return row.n;
-  } finally {
-    copy.close();
-  }
-}
-
 /**
  * Takes a backup and keeps the set the policy asks for: SQLite by VACUUM INTO (a consistent copy
- * while the site writes), opened again and its members counted; PostgreSQL by pg_dump, whose dump
- * pg_restore must be able to list. Only after a good backup are older ones deleted, so a failing
- * backup never thins the set.
+ * while the site writes, made in a worker thread so the site keeps answering), opened again and its
+ * members counted; PostgreSQL by pg_dump, whose dump pg_restore must be able to list, or without
+ * pg_dump by the site's logical export, read again and its rows counted per table. Only after a
+ * good backup are older ones deleted, so a failing backup never thins the set; the newest backups
+ * taken before an upgrade are kept by their own rule (retention.ts).
  */
 export function backupJob(deps: BackupJobDeps): Job {
   return {
     name: BACKUP,
     async run(context) {
-      const now = deps.clock.now();
-      const prefix = prefixOf(deps.database);
-      let bytes: number;
-      let members = 0;
-      if (deps.database.dialect === 'sqlite') {
-        const written = backupSqlite(
-          deps.database.path,
-          join(deps.backups.dir, `${prefix}-${fileTimestamp(now)}.db`),
-        );
-        bytes = written.bytes;
-        members = countMembers(written.path);
-      } else {
-        const target = parsePostgresUrl(deps.database.connectionString);
-        bytes = (await dumpPostgres(target, join(deps.backups.dir, `${prefix}-${fileTimestamp(now)}.dump`)))
-          .bytes;
-      }
+      const { bytes, members } = await takeBackup(deps, deps.clock.now(), 'scheduled');
       const all = listBackups(deps);
       const keep = backupsToKeep(all, deps.backups.keep satisfies RetentionPolicy);
       const deleted = all.filter((backup) => !keep.has(backup));
@@ -114,7 +49,10 @@ export function backupJob(deps: BackupJobDeps): Job {
   };
 }
 
-/** Daily by default: due once the newest backup is older than the interval (or there is none). */
+/**
+ * Daily by default: due once the newest scheduled backup is older than the interval (or there is
+ * none). A backup taken before an upgrade is not one of the series, and does not put the next off.
+ */
 export function backupSchedule(deps: Omit<BackupJobDeps, 'db'>): JobSchedule {
   const intervalMs = deps.backups.intervalHours * HOUR_MS;
   return {
@@ -123,7 +61,7 @@ export function backupSchedule(deps: Omit<BackupJobDeps, 'db'>): JobSchedule {
     intervalMs: Math.min(intervalMs, HOUR_MS),
     runAtStart: true,
     due: async () => {
-      const newest = listBackups(deps)[0];
+      const newest = listBackups(deps).find((backup) => backup.kind === 'scheduled');
       return newest === undefined || deps.clock.now().getTime() - newest.at.getTime() >= intervalMs;
     },
   };

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { backupParamsSchema, backupsSchema, isBackupStale } from '#core/backups/backups.schema.ts';
 import { notFound } from '../../http/http-error.ts';
 import type { AdminRouteDeps } from '../../plugins/admin-guard.ts';
-import { listBackups } from './backup.job.ts';
+import { listBackups } from './backup-folder.ts';
 
 /** The Sync tab's Backups: the scheduled backups with size and age, each downloadable by an admin. */
 export async function backupsRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
