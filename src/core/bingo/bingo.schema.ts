@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { womPlayerIdSchema } from '../http/params.schema.ts';
+import { MAX_SERIAL_ID, womPlayerIdSchema } from '../http/params.schema.ts';
 import { ACTIVITY_KEYS, BOSS_KEYS, SKILL_KEYS } from '../metrics/metric-catalogue.ts';
 
 /** Issue 31's bounds: what one board may hold, so no board can grow a page without end. */
@@ -155,7 +155,8 @@ export type BingoLayout = z.infer<typeof bingoLayoutSchema>;
 
 export const templateInputSchema = z.object({
   name: z.string().trim().min(1, 'a name is required').max(BINGO_LIMITS.titleLength),
-  board_id: z.number().int().min(1),
+  // A board's id: past the id column's range there is no such board (PostgreSQL would refuse it).
+  board_id: z.number().int().min(1).max(MAX_SERIAL_ID),
 });
 
 export const bingoTemplateSchema = z.object({
