@@ -218,5 +218,39 @@ describe('the container image', () => {
       expect(admin.status).toBe(200);
       expect(await errorLines(`${project}_app_1`).catch(() => errorLines(`${project}-app-1`))).toEqual([]);
     });
+
+    it("backs its PostgreSQL up without pg_dump and restores the backup by name, as the README's commands do", async () => {
+      const site = `http://127.0.0.1:${COMPOSE_PORT}`;
+      const taken = await run(['-f', 'compose.yaml', 'exec', '-T', 'app', 'node', 'dist/server/backup.js']);
+      const name = /clan-[^\s/]+\.jsonl\.gz/.exec(taken)?.[0];
+      expect(name, taken).toBeDefined();
+      const later = await call(site, '/api/auth/register', {
+        method: 'POST',
+        body: { username: 'after_backup', password: PASSWORD, confirm_password: PASSWORD },
+      });
+      expect(later.status).toBe(201);
+      expect(
+        await run(['-f', 'compose.yaml', 'exec', '-T', 'app', 'node', 'dist/server/restore.js']),
+      ).toContain(name);
+
+      await run(['-f', 'compose.yaml', 'stop', 'app']);
+      await run([
+        '-f',
+        'compose.yaml',
+        'run',
+        '--rm',
+        '-T',
+        'app',
+        'node',
+        'dist/server/restore.js',
+        name ?? '',
+      ]);
+      await run(['-f', 'compose.yaml', 'start', 'app']);
+      await waitFor('the restored site to answer health', () => health(site));
+      const login = (username: string) =>
+        call(site, '/api/auth/login', { method: 'POST', body: { username, password: PASSWORD } });
+      expect((await login('compose_member')).status).toBe(200);
+      expect((await login('after_backup')).status).toBe(401);
+    });
   });
 });

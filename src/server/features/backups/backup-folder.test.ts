@@ -22,6 +22,15 @@ describe('the backup folder', () => {
     ]);
   });
 
+  it('names a backup taken in the same second as another after the next free second', () => {
+    const at = new Date('2026-11-28T03:00:00Z');
+    const second = backupPath(folder, at, 'db');
+    expect(second).toBe(join(dir, 'clan-2026-11-28T03-00-01Z.db'));
+    writeFileSync(second, 'x');
+    expect(backupPath(folder, at, 'db')).toBe(join(dir, 'clan-2026-11-28T03-00-02Z.db'));
+    expect(backupPath(folder, at, 'jsonl.gz')).toBe(join(dir, 'clan-2026-11-28T03-00-00Z.jsonl.gz'));
+  });
+
   it('finds a backup by its listed name, or a file by its path, and nothing else', () => {
     expect(findBackup(folder, 'clan-2026-11-27T03-00-00Z.db')).toBe(
       join(dir, 'clan-2026-11-27T03-00-00Z.db'),

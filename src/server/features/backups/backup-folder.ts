@@ -30,14 +30,27 @@ function prefixOf(database: Config['database']): string {
     : parsePostgresUrl(database.connectionString).database;
 }
 
-/** Where a backup taken at `at` goes, named so that the listing and the retention find it. */
+/** Seconds a backup's name may run ahead of its time to find a free one. */
+const NAME_SECONDS_AHEAD = 60;
+
+/**
+ * Where a backup taken at `at` goes, named so that the listing and the retention find it. Names
+ * count seconds, and the job, `npm run backup` and an upgrade can each take one in the same second:
+ * a taken name moves on to the next free second rather than failing the later backup.
+ */
 export function backupPath(
   folder: BackupFolder,
   at: Date,
   extension: BackupExtension,
   kind: BackupKind = 'scheduled',
 ): string {
-  return join(folder.backups.dir, backupName(prefixOf(folder.database), at, extension, kind));
+  const prefix = prefixOf(folder.database);
+  const pathAt = (seconds: number) =>
+    join(folder.backups.dir, backupName(prefix, new Date(at.getTime() + seconds * 1000), extension, kind));
+  for (let seconds = 0; seconds < NAME_SECONDS_AHEAD; seconds += 1) {
+    if (!existsSync(pathAt(seconds))) return pathAt(seconds);
+  }
+  return pathAt(0);
 }
 
 /** The backups of this database in the folder, newest first. */
