@@ -3,6 +3,7 @@ import type { DinkLinkCreated, MyDinkLink } from '#core/dink/dink.schema.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { useSavedChoice } from '../../../lib/use-saved-choice.ts';
 import { useConnectDink } from '../api/connect-dink.ts';
 import { useDisconnectDink } from '../api/disconnect-dink.ts';
 import { useSetDinkSharing } from '../api/set-dink-sharing.ts';
@@ -31,17 +32,19 @@ function Badge({ on, children }: { on: boolean; children: string }) {
 function SharingSwitch({ link }: { link: MyDinkLink }) {
   const sharing = useSetDinkSharing();
   const hintId = useId();
-  const checked = sharing.isPending ? sharing.variables.sharePublic : link.share_public;
+  const shown = useSavedChoice(link.share_public, (sharePublic, settled) =>
+    sharing.mutate({ womId: link.wom_id, sharePublic }, { onSettled: settled }),
+  );
   return (
     <div className="space-y-1">
       <label className="flex items-center gap-2 text-sm text-stone-200">
         <input
           type="checkbox"
           role="switch"
-          checked={checked}
+          checked={shown.checked}
           disabled={sharing.isPending}
           aria-describedby={hintId}
-          onChange={(event) => sharing.mutate({ womId: link.wom_id, sharePublic: event.target.checked })}
+          onChange={(event) => shown.change(event.target.checked)}
           className="accent-gold-500"
         />
         Show my moments on the public feed

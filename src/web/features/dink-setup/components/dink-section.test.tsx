@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DinkLinkCreated, MyDinkLink } from '#core/dink/dink.schema.ts';
@@ -234,6 +234,18 @@ describe('DinkSection', () => {
     await waitFor(() => expect(server.state.patches).toHaveLength(2));
     await waitFor(() => expect(toggle).toBeChecked());
     expect(server.state.patches).toEqual([{ share_public: false }, { share_public: true }]);
+  });
+
+  it('shows the new choice from the click itself, while it is being saved', async () => {
+    stubApi(fakeServer(dinkLink({ connected: true })).handlers);
+    renderWithQueries(<DinkSection />);
+    const toggle = within(await cardOf('Zezima')).getByRole('switch', {
+      name: 'Show my moments on the public feed',
+    });
+    fireEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
   });
 
   it('lets sharing be chosen before Dink is connected', async () => {

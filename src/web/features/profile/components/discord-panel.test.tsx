@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DISCORD_HOME_MESSAGES, type MyDiscord } from '#core/discord/discord-home.schema.ts';
@@ -74,6 +74,17 @@ describe('DiscordPanel', () => {
       expect(server.state.sent).toEqual([{ mention_opt_in: true }, { mention_opt_in: false }]),
     );
     await waitFor(() => expect(mention).not.toBeChecked());
+  });
+
+  it('shows the new choice from the click itself, while it is being saved', async () => {
+    const server = fakeServer(myDiscord());
+    stubApi(server.handlers);
+    renderPanel();
+    const mention = within(await panel()).getByRole('checkbox', { name: 'Mention me in news about me' });
+    fireEvent.click(mention);
+    expect(mention).toBeChecked();
+    await waitFor(() => expect(mention).toBeEnabled());
+    expect(mention).toBeChecked();
   });
 
   it('says why the mention choice was not saved, and keeps the stored one', async () => {

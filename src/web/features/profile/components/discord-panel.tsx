@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { DISCORD_LINK_URL } from '../../../lib/discord-sign-in.ts';
+import { useSavedChoice } from '../../../lib/use-saved-choice.ts';
 import { useMyDiscord, useSetDiscordMentions, useUnlinkDiscord } from '../api/my-discord.ts';
 
 /** What the page came back from Discord with: 'Discord linked.', or why linking failed. */
@@ -28,16 +29,18 @@ function unlinkErrorMessage(error: Error): string {
 function MentionCheckbox({ linked }: { linked: Linked }) {
   const mentions = useSetDiscordMentions();
   const hintId = useId();
-  const checked = mentions.isPending ? mentions.variables : linked.mention_opt_in;
+  const mention = useSavedChoice(linked.mention_opt_in, (choice, settled) =>
+    mentions.mutate(choice, { onSettled: settled }),
+  );
   return (
     <div className="space-y-1">
       <label className="flex items-center gap-2 text-sm text-stone-200">
         <input
           type="checkbox"
-          checked={checked}
+          checked={mention.checked}
           disabled={mentions.isPending}
           aria-describedby={hintId}
-          onChange={(event) => mentions.mutate(event.target.checked)}
+          onChange={(event) => mention.change(event.target.checked)}
           className="accent-gold-500"
         />
         Mention me in news about me
