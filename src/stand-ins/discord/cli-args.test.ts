@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CliError, parseDiscordStandInCli } from './cli-args.ts';
+import { CliError } from '#shared/stand-in-cli.ts';
+import { parseDiscordStandInCli } from './cli-args.ts';
 
 describe('npm run discord-stand-in arguments', () => {
   it('starts with the defaults when given nothing', () => {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { CliError } from '#shared/stand-in-cli.ts';
 import type { DiscordStandInOptions } from './index.ts';
 import type { DiscordRateLimit } from './rate-limit.ts';
 
@@ -6,11 +7,6 @@ import type { DiscordRateLimit } from './rate-limit.ts';
 export interface DiscordStandInCli {
   options: DiscordStandInOptions;
   help: boolean;
-}
-
-/** A setting the stand-in cannot run with; its message names the flag. */
-export class CliError extends Error {
-  override name = 'CliError';
 }
 
 export const USAGE = `Usage: npm run discord-stand-in -- [options]

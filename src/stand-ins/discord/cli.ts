@@ -1,4 +1,5 @@
-import { CliError, parseDiscordStandInCli, USAGE } from './cli-args.ts';
+import { runStandInCli, type Closable } from '#shared/stand-in-cli.ts';
+import { parseDiscordStandInCli, USAGE } from './cli-args.ts';
 import { DEMO_GUILD, startDiscordStandIn, type ReceivedMessage } from './index.ts';
 
 const write = (text: string) => process.stdout.write(`${text}\n`);
@@ -16,11 +17,11 @@ function describe(message: ReceivedMessage): string {
  * `npm run discord-stand-in`: serves Discord's API locally until Ctrl+C, logging webhook posts, and
  * prints what to paste into the site's `.env` to use it.
  */
-async function main(): Promise<void> {
+async function main(): Promise<Closable | null> {
   const cli = parseDiscordStandInCli(process.argv.slice(2));
   if (cli.help) {
     write(USAGE);
-    return;
+    return null;
   }
   const standIn = await startDiscordStandIn({
     ...cli.options,
@@ -50,18 +51,7 @@ async function main(): Promise<void> {
       `  DISCORD_OAUTH_AUTHORIZE_URL=${authorizeUrl}`,
     ].join('\n'),
   );
-  const stop = () => {
-    standIn.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  return standIn;
 }
 
-main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`${message}\n${error instanceof CliError ? `${USAGE}\n` : ''}`);
-  process.exit(1);
-});
+runStandInCli(USAGE, main);

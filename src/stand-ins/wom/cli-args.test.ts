@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CliError, describeFaults, parseSimulatorCli, USAGE } from './cli-args.ts';
+import { CliError } from '#shared/stand-in-cli.ts';
+import { describeFaults, parseSimulatorCli, USAGE } from './cli-args.ts';
 
 describe('simulator command line', () => {
   it("serves 150 members on port 4010 under WOM's rate limit, with no faults, when given nothing", () => {

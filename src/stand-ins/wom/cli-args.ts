@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CliError } from '#shared/stand-in-cli.ts';
 import type { SimulatorFaults, SimulatorOptions } from './index.ts';
 import { WOM_RATE_LIMIT, type RateLimit } from './rate-limit.ts';
 
@@ -14,11 +15,6 @@ export interface SimulatorCli {
   /** How long that lasts; null: until the simulator stops. */
   downForSeconds: number | null;
   help: boolean;
-}
-
-/** A setting the simulator cannot run with; its message names the flag. */
-export class CliError extends Error {
-  override name = 'CliError';
 }
 
 interface OptionSpec {

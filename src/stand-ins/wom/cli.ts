@@ -1,4 +1,5 @@
-import { CliError, describeFaults, parseSimulatorCli, USAGE, type SimulatorCli } from './cli-args.ts';
+import { runStandInCli, type Closable } from '#shared/stand-in-cli.ts';
+import { describeFaults, parseSimulatorCli, USAGE, type SimulatorCli } from './cli-args.ts';
 import { startSimulator, type WomSimulator } from './index.ts';
 
 const write = (text: string) => process.stdout.write(`${text}\n`);
@@ -21,11 +22,11 @@ function scheduleDowntime(simulator: WomSimulator, cli: SimulatorCli): void {
 }
 
 /** `npm run simulator`: serves a generated clan, with the requested faults, until Ctrl+C. */
-async function main(): Promise<void> {
+async function main(): Promise<Closable | null> {
   const cli = parseSimulatorCli(process.argv.slice(2));
   if (cli.help) {
     write(USAGE);
-    return;
+    return null;
   }
   const simulator = await startSimulator(cli.options);
   simulator.setFaults(cli.faults);
@@ -43,18 +44,7 @@ async function main(): Promise<void> {
       ...describeFaults(cli),
     ].join('\n'),
   );
-  const stop = () => {
-    simulator.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  return simulator;
 }
 
-main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`${message}\n${error instanceof CliError ? `${USAGE}\n` : ''}`);
-  process.exit(1);
-});
+runStandInCli(USAGE, main);

@@ -2,49 +2,65 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManualClock } from '#test/app.ts';
+import type { Dialect } from '#server/db/client.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '#test/databases.ts';
-import { testConfig } from '#test/app.ts';
+import { createManualClock, testConfig } from '#test/app.ts';
 import { createJobRunner, type JobRunner } from '../../jobs/job-runner.ts';
 import { backupPath, listBackups } from './backup-folder.ts';
 import { BACKUP, backupJob, backupSchedule, type BackupJobDeps } from './backup.job.ts';
 
 const DAY_MS = 86_400_000;
 
+/**
+ * A database of the dialect with one member, and a job runner that backs it up into a new folder.
+ * `postgresTools` replaces the PATH searched for pg_dump.
+ */
+function setUp(dialect: Dialect, postgresTools?: BackupJobDeps['postgresTools']) {
+  const clock = createManualClock('2026-11-01T03:00:00.000Z');
+  const state = {} as { database: TestDatabase; jobs: JobRunner; deps: BackupJobDeps };
+  beforeAll(async () => {
+    state.database = await createTestDatabase(dialect);
+    const config = testConfig({
+      DATABASE_URL: state.database.url,
+      BACKUP_DIR: mkdtempSync(join(tmpdir(), 'clan-backups-')),
+    });
+    state.deps = {
+      db: state.database.db,
+      clock,
+      database: config.database,
+      backups: config.backups,
+      ...(postgresTools && { postgresTools }),
+    };
+    state.jobs = createJobRunner({
+      db: state.database.db,
+      clock,
+      instanceId: 'backup-test',
+      jobs: [backupJob(state.deps)],
+    });
+    const at = clock.now().toISOString();
+    await state.database.db
+      .insertInto('members')
+      .values({ wom_id: '101', name: 'Zezima', wom_name: 'zezima', created_at: at, updated_at: at })
+      .execute();
+  });
+  afterAll(async () => {
+    await state.jobs.stop();
+    await state.database.destroy();
+  });
+  const runBackup = async () => {
+    const started = await state.jobs.start(BACKUP, null);
+    if (started.status !== 'started') throw new Error('a backup is already running');
+    return started.done;
+  };
+  return { clock, state, runBackup };
+}
+
 for (const dialect of testDialects) {
   describe(`${dialect}: scheduled backups`, () => {
-    let database: TestDatabase;
-    let jobs: JobRunner;
-    let deps: BackupJobDeps;
-    const clock = createManualClock('2026-11-01T03:00:00.000Z');
-
-    beforeAll(async () => {
-      database = await createTestDatabase(dialect);
-      const config = testConfig({
-        DATABASE_URL: database.url,
-        BACKUP_DIR: mkdtempSync(join(tmpdir(), 'clan-backups-')),
-      });
-      deps = { db: database.db, clock, database: config.database, backups: config.backups };
-      jobs = createJobRunner({ db: database.db, clock, instanceId: 'backup-test', jobs: [backupJob(deps)] });
-      const at = clock.now().toISOString();
-      await database.db
-        .insertInto('members')
-        .values({ wom_id: '101', name: 'Zezima', wom_name: 'zezima', created_at: at, updated_at: at })
-        .execute();
-    });
-    afterAll(async () => {
-      await jobs.stop();
-      await database.destroy();
-    });
-
-    const runBackup = async () => {
-      const started = await jobs.start(BACKUP, null);
-      if (started.status !== 'started') throw new Error('a backup is already running');
-      return started.done;
-    };
+    const { clock, state, runBackup } = setUp(dialect);
 
     it('takes a verified backup and is due again only after a day', async () => {
-      const schedule = backupSchedule(deps);
+      const schedule = backupSchedule(state.deps);
       expect(await schedule.due?.()).toBe(true);
       const result = await runBackup();
       expect(result).toMatchObject({ outcome: 'succeeded', counts: { kept: 1, deleted: 0 } });
@@ -55,13 +71,13 @@ for (const dialect of testDialects) {
     });
 
     it('keeps 7 daily, 4 weekly and 6 monthly copies over a simulated month, and the backup taken before an upgrade', async () => {
-      const beforeUpgrade = backupPath(deps, new Date('2026-10-01T03:00:00Z'), 'db', 'pre-upgrade');
+      const beforeUpgrade = backupPath(state.deps, new Date('2026-10-01T03:00:00Z'), 'db', 'pre-upgrade');
       writeFileSync(beforeUpgrade, 'taken before an upgrade');
       for (let day = 1; day < 30; day += 1) {
         expect((await runBackup()).outcome).toBe('succeeded');
         clock.advance(DAY_MS);
       }
-      const kept = listBackups(deps)
+      const kept = listBackups(state.deps)
         .filter((backup) => backup.kind === 'scheduled')
         .map((backup) => backup.at.toISOString().slice(0, 10));
       expect(kept.sort()).toEqual([
@@ -75,45 +91,22 @@ for (const dialect of testDialects) {
         '2026-11-29',
         '2026-11-30',
       ]);
-      expect(readdirSync(deps.backups.dir)).toHaveLength(10);
+      expect(readdirSync(state.deps.backups.dir)).toHaveLength(10);
       expect(existsSync(beforeUpgrade)).toBe(true);
     });
   });
 }
 
 describe('postgres: scheduled backups without pg_dump', () => {
-  let database: TestDatabase;
-  let jobs: JobRunner;
-  let deps: BackupJobDeps;
-  const clock = createManualClock('2026-11-01T03:00:00.000Z');
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    const config = testConfig({
-      DATABASE_URL: database.url,
-      BACKUP_DIR: mkdtempSync(join(tmpdir(), 'clan-backups-')),
-    });
-    // A PATH without PostgreSQL's tools, as on a host that has only Node.
-    const postgresTools = { searchPath: mkdtempSync(join(tmpdir(), 'clan-no-tools-')) };
-    deps = { db: database.db, clock, database: config.database, backups: config.backups, postgresTools };
-    jobs = createJobRunner({ db: database.db, clock, instanceId: 'backup-test', jobs: [backupJob(deps)] });
-    const at = clock.now().toISOString();
-    await database.db
-      .insertInto('members')
-      .values({ wom_id: '101', name: 'Zezima', wom_name: 'zezima', created_at: at, updated_at: at })
-      .execute();
-  });
-  afterAll(async () => {
-    await jobs.stop();
-    await database.destroy();
+  // A PATH without PostgreSQL's tools, as on a host that has only Node.
+  const { state, runBackup } = setUp('postgres', {
+    searchPath: mkdtempSync(join(tmpdir(), 'clan-no-tools-')),
   });
 
   it('writes the site’s own export, counted after writing, named so the list and the retention find it', async () => {
-    const started = await jobs.start(BACKUP, null);
-    if (started.status !== 'started') throw new Error('a backup is already running');
-    expect(await started.done).toMatchObject({ outcome: 'succeeded', counts: { members: 1, kept: 1 } });
-    expect(listBackups(deps).map((backup) => backup.name)).toEqual([
-      `${new URL(database.url).pathname.slice(1)}-2026-11-01T03-00-00Z.jsonl.gz`,
+    expect(await runBackup()).toMatchObject({ outcome: 'succeeded', counts: { members: 1, kept: 1 } });
+    expect(listBackups(state.deps).map((backup) => backup.name)).toEqual([
+      `${new URL(state.database.url).pathname.slice(1)}-2026-11-01T03-00-00Z.jsonl.gz`,
     ]);
   });
 });
