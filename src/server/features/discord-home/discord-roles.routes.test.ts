@@ -20,7 +20,7 @@ for (const dialect of testDialects) {
     let admin: string;
     let wooxUser: number;
 
-    const api = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    const api = (method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
     /** One role run to the end, after the one a confirmed reconcile may have started itself. */
     const runRoles = async () => {
@@ -154,6 +154,24 @@ for (const dialect of testDialects) {
       expect(discord.requests.length).toBe(before);
       t.clock.advance(31_000);
       discord.resetFaults();
+      expect(await runRoles()).toMatchObject({ changed: 1 });
+      expect(new Set(wooxRoles())).toEqual(new Set([roles.rune, roles.clanMember]));
+    });
+
+    it("gives the alt's role when an admin clears the main's rank, and the main's again when it is set", async () => {
+      const main = await t.database.db
+        .selectFrom('members')
+        .select('updated_at')
+        .where('wom_id', '=', '301')
+        .executeTakeFirstOrThrow();
+      const cleared = await api('PATCH', '/api/admin/members/301', {
+        womrole: null,
+        expected_updated_at: main.updated_at,
+      });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(await runRoles()).toMatchObject({ changed: 1 });
+      expect(new Set(wooxRoles())).toEqual(new Set([roles.adamant, roles.clanMember]));
+      await api('POST', '/api/admin/members/301/rank', { role: 'ruby' });
       expect(await runRoles()).toMatchObject({ changed: 1 });
       expect(new Set(wooxRoles())).toEqual(new Set([roles.rune, roles.clanMember]));
     });
