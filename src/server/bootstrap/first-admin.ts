@@ -9,6 +9,7 @@ import { countAdmins } from '../features/users/users.repository.ts';
 import { HttpError } from '../http/http-error.ts';
 import { framedBlock } from '../logging/framed-block.ts';
 import type { LogSink } from '../logging/logger-options.ts';
+import { siteCommand } from '../cli/site-command.ts';
 
 /** A name the account rules refuse stops start-up with the reason, naming the variable to fix. */
 function refusedName(error: unknown): unknown {
@@ -45,7 +46,7 @@ export async function ensureFirstAdmin(
   if (!isDemoMode(config)) {
     if ((await countAdmins(deps.db)) === 0) {
       log.warn(
-        'There is no admin yet: set ADMIN_USERNAME and ADMIN_PASSWORD, or run npm run admin -- create <username>',
+        `There is no admin yet: set ADMIN_USERNAME and ADMIN_PASSWORD, or run ${siteCommand('admin', 'create <username>')}`,
       );
     }
     return;
@@ -55,7 +56,7 @@ export async function ensureFirstAdmin(
   const notice = [
     'Created the first admin. Its password is shown only this once:',
     framedBlock([`Username: ${generated.username}`, `Password: ${generated.password}`]),
-    `Change it with: npm run admin -- reset-password ${generated.username}`,
+    `Change it with: ${siteCommand('admin', `reset-password ${generated.username}`)}`,
   ].join('\n');
   if (config.logFormat === 'pretty') {
     // One record, box and all, so the password stays with its explanation.

@@ -1,5 +1,6 @@
 import { formatAge } from './format-age.ts';
 import { formatBytes } from './format-bytes.ts';
+import { siteCommand } from './site-command.ts';
 
 export interface ListedBackup {
   name: string;
@@ -12,7 +13,7 @@ export function backupListing(backups: readonly ListedBackup[], dir: string, now
   if (backups.length === 0) {
     return [
       `There are no backups in ${dir}.`,
-      'Restore a backup kept elsewhere with: npm run restore -- <path to the file>',
+      `Restore a backup kept elsewhere with: ${siteCommand('restore', '<path to the file>')}`,
     ].join('\n');
   }
   const width = Math.max(...backups.map((backup) => backup.name.length));
@@ -24,7 +25,7 @@ export function backupListing(backups: readonly ListedBackup[], dir: string, now
     `Backups in ${dir}, newest first:`,
     ...rows,
     '',
-    `Restore one with: npm run restore -- ${backups[0]!.name}`,
+    `Restore one with: ${siteCommand('restore', backups[0]!.name)}`,
     '(any name above, or the path of a backup file kept elsewhere)',
   ].join('\n');
 }

@@ -9,6 +9,7 @@ import {
 import type { Config } from '../../config.ts';
 import { BackupError } from '../../db/backup.ts';
 import { parsePostgresUrl } from '../../db/postgres-backup.ts';
+import { siteCommand } from '../../cli/site-command.ts';
 
 /** The backup folder of a database: where its backups go and what they are named after. */
 export interface BackupFolder {
@@ -80,6 +81,6 @@ export function findBackup(folder: BackupFolder, nameOrPath: string): string {
   if (existsSync(nameOrPath)) return nameOrPath;
   throw new BackupError(
     `There is no backup named ${nameOrPath} in ${folder.backups.dir}, and no file at that path. ` +
-      'Run `npm run restore` to list the backups.',
+      `Run \`${siteCommand('restore')}\` to list the backups.`,
   );
 }

@@ -3,6 +3,7 @@ import type { Clock } from '#shared/clock.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { MigrationError, migrateToLatest, migrationState, type Migrations } from '../../db/migrator.ts';
 import { takeBackup, type BackupTaker } from './take-backup.ts';
+import { siteCommand } from '../../cli/site-command.ts';
 
 /** An upgrade that did not happen; its message says why, that nothing changed, and how to go back. */
 export class UpgradeError extends Error {
@@ -33,7 +34,7 @@ function failed(error: MigrationError, backup: string | null): UpgradeError {
     lines.push(
       'To go back to the previous version, run the previous release (its image tag or git tag): your',
       `data is as it was. A backup was taken before the upgrade at ${backup}`,
-      `(restore it with \`npm run restore -- ${basename(backup)}\`).`,
+      `(restore it with \`${siteCommand('restore', basename(backup))}\`).`,
     );
   }
   return new UpgradeError(lines.join('\n'), { cause: error });
