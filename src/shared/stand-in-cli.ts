@@ -8,6 +8,14 @@ export interface Closable {
   close(): Promise<void>;
 }
 
+/** Closes the stand-in (if one started), then exits: 0 once closed, 1 if closing failed. */
+export function closeAndExit(standIn: Closable | null): void {
+  Promise.resolve(standIn?.close()).then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+}
+
 /**
  * Runs a stand-in's command: what `start` returns serves until Ctrl+C or SIGTERM closes it (exit 0,
  * or 1 if closing failed); `null` means it had nothing to serve (`--help`). The signals are heard
@@ -18,12 +26,7 @@ export interface Closable {
 export function runStandInCli(usage: string, start: () => Promise<Closable | null>): void {
   const running = start();
   const stop = () => {
-    running
-      .then((standIn) => standIn?.close())
-      .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+    running.then(closeAndExit, () => process.exit(1));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,3 +1,4 @@
+import { closeAndExit } from '#shared/stand-in-cli.ts';
 import type { FromDemoProcess, ToDemoProcess } from './demo-process-messages.ts';
 
 /** A started stand-in, as its process runs it: what it tells the app, how it answers, how it stops. */
@@ -32,12 +33,7 @@ export function runDemoProcess<Settings, Ready, Request, Answer>(
       process.on('message', ({ id, request }: ToDemoProcess<Request>) => {
         tell({ type: 'answer', id, answer: standIn.answer(request) });
       });
-      process.once('SIGTERM', () => {
-        standIn.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      });
+      process.once('SIGTERM', () => closeAndExit(standIn));
       tell({ type: 'ready', ready: standIn.ready });
     },
     (error: unknown) => {

@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
 import type { Clock } from '#shared/clock.ts';
+import { siteCommand } from '../../cli/site-command.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { MigrationError, migrateToLatest, migrationState, type Migrations } from '../../db/migrator.ts';
 import { takeBackup, type BackupTaker } from './take-backup.ts';
-import { siteCommand } from '../../cli/site-command.ts';
 
 /** An upgrade that did not happen; its message says why, that nothing changed, and how to go back. */
 export class UpgradeError extends Error {
